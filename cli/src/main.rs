@@ -19,9 +19,10 @@ Usage:
                             play a game, two players at one keyboard
   rokada perft DEPTH [--fen FEN]
                             count the leaf nodes of the move tree
-  rokada replay [FILE|-] [--every-ply]
+  rokada replay [FILE|-] [--every-ply | --pgn]
                             play one PGN game through and print the final
-                            position as JSON (every position with --every-ply);
+                            position as JSON (every position with --every-ply,
+                            the game as Rokada writes PGN with --pgn);
                             exit status 2 on an illegal move or bad FEN
   rokada --help             this text
 

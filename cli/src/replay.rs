@@ -16,9 +16,11 @@ use crate::args::{ArgError, Args};
 pub fn run(mut args: Args) -> Result<ExitCode, ArgError> {
     let mut path = None;
     let mut every_ply = false;
+    let mut pgn = false;
     while let Some(arg) = args.next()? {
         match arg {
             lexopt::Arg::Long("every-ply") => every_ply = true,
+            lexopt::Arg::Long("pgn") => pgn = true,
             lexopt::Arg::Value(v) if path.is_none() => {
                 path = Some(Args::parse_value::<String>(v, "FILE")?)
             }
@@ -36,11 +38,14 @@ pub fn run(mut args: Args) -> Result<ExitCode, ArgError> {
         Some(path) => std::fs::read_to_string(path)
             .map_err(|e| ArgError::usage(format!("cannot read {path}: {e}")))?,
     };
-    match replay(&text, every_ply) {
-        Ok(lines) => {
-            for line in lines {
-                println!("{line}");
-            }
+    let output = if pgn {
+        export(&text)
+    } else {
+        replay(&text, every_ply).map(|lines| lines.iter().map(|l| format!("{l}\n")).collect())
+    };
+    match output {
+        Ok(text) => {
+            print!("{text}");
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
@@ -48,6 +53,15 @@ pub fn run(mut args: Args) -> Result<ExitCode, ArgError> {
             Ok(ExitCode::from(2))
         }
     }
+}
+
+/// The game as Rokada writes PGN, with the result its PGN recorded.
+fn export(text: &str) -> Result<String, PgnError> {
+    let games = parse_games(text)?;
+    let game = games.first().ok_or(PgnError { kind: PgnErrorKind::NoGame, ply: 0, text: String::new() })?;
+    let time = std::sync::Arc::new(MonotonicTime::new());
+    let session = GameSession::from_pgn(game, Mode::SamePhone, RecordedResult::Apply, time)?;
+    Ok(session.to_pgn())
 }
 
 /// The JSON lines for a PGN text: the final position, or every position
