@@ -35,7 +35,7 @@ swift_env__project_dir() {
 }
 
 swift_env__cache_dir() {
-    echo "${SWIFT_ENV_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rokada}"
+    echo "${SWIFT_ENV_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/rokada}"
 }
 
 swift_env__root() {
@@ -56,7 +56,7 @@ swift_env__mirror() {
     fi
     local uri
     uri=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null |
-        grep -oE '(https?)://[^ ]+/debian/?( |$)' | grep -v -- '-security' | head -n 1 | tr -d ' ')
+        grep -v '^[[:space:]]*#' | grep -oE '(https?)://[^ ]+/debian/?( |$)' | grep -v -- '-security' | head -n 1 | tr -d ' ')
     echo "${uri:-http://deb.debian.org/debian}"
 }
 
@@ -125,6 +125,7 @@ swift_env__inner() {
     local root=$1 cwd=$2 binds=$3
     shift 3
     local mounted=()
+    # shellcheck disable=SC2317 # invoked by the EXIT trap
     swift_env__cleanup() {
         local i
         for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
@@ -155,11 +156,11 @@ swift_env__inner() {
         [[ -n "$dir" ]] && { swift_env__bind "$dir" || exit 1; }
     done
     unset IFS
-    cp -L /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
 
+    # shellcheck disable=SC2016 # expanded by the shell inside the root
     chroot "$root" /usr/bin/env -i \
         HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-        LANG=C.UTF-8 TERM="${TERM:-dumb}" ${SWIFT_ENV_VARS:-} \
+        LANG=C.UTF-8 TERM="${TERM:-dumb}" \
         /bin/sh -c 'cd "$1" && shift && exec "$@"' sh "$cwd" "$@"
 }
 
