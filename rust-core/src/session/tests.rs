@@ -797,3 +797,14 @@ fn legal_destinations_and_local_turn() {
     );
     assert!(!game.is_local_turn());
 }
+
+#[test]
+fn a_final_end_drops_the_taken_back_moves() {
+    let mut game = session(Mode::SamePhone);
+    play(&mut game, "e4 e5");
+    game.undo().unwrap();
+    game.resign(Controller::Local, Color::Black).unwrap();
+    assert!(!game.can_redo());
+    let restored = GameSession::restore(&game.save(), ManualTime::new()).unwrap();
+    assert_eq!(restored.end(), game.end());
+}
