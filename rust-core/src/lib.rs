@@ -4,10 +4,12 @@
 //! - [`clock`]: the chess clock and its time source.
 //! - [`session`]: one game, in any of the three modes.
 //! - [`pgn`]: Portable Game Notation in and out.
+//! - [`rules_page`]: the diagrams of the app's rules page, each one checked.
 
 pub mod clock;
 pub mod pgn;
 pub mod rules;
+pub mod rules_page;
 pub mod session;
 
 mod serde_color;
