@@ -4,8 +4,11 @@
 //! - [`clock`]: the chess clock and its time source.
 //! - [`session`]: one game, in any of the three modes.
 //! - [`pgn`]: Portable Game Notation in and out.
+//! - [`board_input`] and [`actions`]: touch and menu logic shared by the apps.
 //! - [`rules_page`]: the diagrams of the app's rules page, each one checked.
 
+pub mod actions;
+pub mod board_input;
 pub mod clock;
 pub mod pgn;
 pub mod rules;
