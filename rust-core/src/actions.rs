@@ -7,7 +7,7 @@ use crate::rules::DrawClaim;
 use crate::session::{Controller, GameSession, Mode};
 
 /// One entry of the game menu.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum GameAction {
     /// Shown only while the claim is available to the player at this device.
     ClaimDraw(DrawClaim),
