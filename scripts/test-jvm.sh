@@ -88,13 +88,11 @@ else
     echo "test-jvm: no bindings in $bindings_dir; compiling without them"
 fi
 
-reports=("$root"/build/jvm/*/surefire-reports)
-rm -rf "${reports[@]}"
-
+# clean: classes of deleted sources must not linger and satisfy the compiler.
 status=0
 mvn --batch-mode --no-transfer-progress -f "$root/jvm/pom.xml" \
     "-Dbindings.dir=$bindings_dir" "-Dcore.lib.dir=$lib_dir" \
-    "${mvn_args[@]}" test || status=$?
+    "${mvn_args[@]}" clean test || status=$?
 
 # Maven (its console library) leaves escape codes after its last line break:
 # end that line so the count below stands alone on its own line.
@@ -115,4 +113,7 @@ for report in Path(sys.argv[1]).glob("*/surefire-reports/TEST-*.xml"):
     skipped += skips
 print(f"jvm: {passed} passed, {failed} failed, {skipped} skipped")
 EOF
+if ((status != 0)); then
+    echo "test-jvm: FAILED: Maven exited with status $status (see its errors above)" >&2
+fi
 exit "$status"
