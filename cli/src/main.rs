@@ -2,12 +2,14 @@
 //! the core.
 
 mod args;
+mod bench;
 mod board;
 mod game;
 mod i18n;
 mod perft;
 mod replay;
 mod rules;
+mod uci;
 
 use std::process::ExitCode;
 
@@ -27,6 +29,8 @@ Usage:
                             the game as Rokada writes PGN with --pgn);
                             exit status 2 on an illegal move or bad FEN
   rokada rules [--lang L]   print the rules of chess with diagrams
+  rokada uci                a UCI engine for chess GUIs and match runners
+  rokada bench [DEPTH]      search fixed positions; print nodes and nodes/s
   rokada --help             this text
 
 In a game, type help for the commands (claim, draw, resign, undo, pgn, ...).";
@@ -42,6 +46,8 @@ fn main() -> ExitCode {
         Some("perft") => perft::run(Args::from_iter(raw.drain(1..))).map(|()| ExitCode::SUCCESS),
         Some("replay") => replay::run(Args::from_iter(raw.drain(1..))),
         Some("rules") => Ok(rules::run(raw.drain(1..).collect())),
+        Some("uci") => Ok(uci::run()),
+        Some("bench") => Ok(bench::run(&raw[1..])),
         Some("play") => game::run(Args::from_iter(raw.drain(1..))).map(|()| ExitCode::SUCCESS),
         _ => game::run(Args::from_iter(raw)).map(|()| ExitCode::SUCCESS),
     };
