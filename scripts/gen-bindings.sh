@@ -25,10 +25,12 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-cargo_flags=(--locked)
-[ "$profile" = release ] && cargo_flags+=(--release)
-cargo build "${cargo_flags[@]}" -p uniffi-bindgen
+# The generator is a tool: its own build profile does not matter, and the
+# debug build is the one the tests already made.
+cargo build --locked -p uniffi-bindgen
 if [ -z "$lib" ]; then
+    cargo_flags=(--locked)
+    [ "$profile" = release ] && cargo_flags+=(--release)
     cargo build "${cargo_flags[@]}" -p rokada-core
     case "$(uname -s)" in
         Darwin) lib="target/$profile/librokada_core.dylib" ;;
@@ -37,7 +39,7 @@ if [ -z "$lib" ]; then
 fi
 [ -f "$lib" ] || { echo "gen-bindings: no library at $lib" >&2; exit 1; }
 
-bindgen="target/$profile/uniffi-bindgen"
+bindgen=target/debug/uniffi-bindgen
 format_flags=()
 # Formatting needs ktlint and swiftformat; without them the code is left as
 # generated (it compiles the same).
