@@ -26,7 +26,7 @@ step "Python tests: strings, rules page, diagrams, Android resources"
 python3 -m pytest -q tests/i18n tests/android_r
 
 step "Kotlin and Swift bindings"
-scripts/gen-bindings.sh --release
+scripts/gen-bindings.sh
 
 step "Kotlin on the JVM: bindings and the Android app's code"
-scripts/test-jvm.sh --lib-dir target/release
+scripts/test-jvm.sh --lib-dir target/debug
