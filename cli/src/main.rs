@@ -19,8 +19,10 @@ const USAGE: &str = "\
 rokada: chess in the terminal
 
 Usage:
-  rokada [play] [--fen FEN] [--time MIN+SEC] [--flip] [--no-color]
-                            play a game, two players at one keyboard
+  rokada [play] [--computer LEVEL [--color white|black]] [--fen FEN]
+              [--time MIN+SEC] [--lang en|he|nb|pl|bg] [--flip] [--no-color]
+                            play a game: two players at one keyboard, or
+                            against the computer (levels 1-10)
   rokada perft DEPTH [--fen FEN]
                             count the leaf nodes of the move tree
   rokada replay [FILE|-] [--every-ply | --pgn]

@@ -12,7 +12,7 @@ use super::types::*;
 use crate::actions::{available_actions, local_color};
 use crate::board_input::BoardInput;
 use crate::clock::{MonotonicTime, TimeControl, TimeSource};
-use crate::engine::{ClockBudget, Engine, Level, Limits};
+use crate::engine::{Engine, Level};
 use crate::pgn::{RecordedResult, parse_games};
 use crate::rules::{DrawClaim, GameEnd};
 use crate::session::{Controller, GameConfig, GameError, GameSession, MoveOutcome, PlayedMove};
@@ -555,10 +555,9 @@ fn computer_turn(shared: &Arc<Shared>, core: &mut Core) -> Vec<GameEvent> {
     });
 
     let position = session.position().clone();
-    let keys = session.position_keys();
-    let history = keys[..keys.len() - 1].to_vec();
-    let limits = limits_for(session);
-    let seed = computer.seed ^ (keys.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let history = crate::computer::history(session);
+    let limits = crate::computer::limits(session);
+    let seed = computer.seed ^ (history.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let (engine, level) = (Arc::clone(&computer.engine), computer.level);
     let shared = Arc::clone(shared);
     thread::Builder::new()
@@ -592,26 +591,6 @@ fn computer_turn(shared: &Arc<Shared>, core: &mut Core) -> Vec<GameEvent> {
         })
         .expect("the computer's thread starts");
     vec![GameEvent::ComputerThinking { thinking: true }]
-}
-
-/// How long the computer may think: from its clock in a timed game; in an
-/// untimed one the level's own limits decide.
-fn limits_for(session: &GameSession) -> Limits {
-    let Some(clock) = session.clock() else {
-        return Limits::default();
-    };
-    let us = session.turn();
-    let increment = Duration::from_millis(clock.control.increment_ms);
-    Limits {
-        clock: Some(ClockBudget {
-            our_time: Duration::from_millis(clock.remaining(us)),
-            our_increment: increment,
-            their_time: Duration::from_millis(clock.remaining(!us)),
-            their_increment: increment,
-            moves_to_go: None,
-        }),
-        ..Limits::default()
-    }
 }
 
 fn fresh_seed() -> u64 {

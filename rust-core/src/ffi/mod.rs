@@ -5,10 +5,12 @@
 //! through [`GameListener`]. Rules, touch handling, menus and clock faces are
 //! decided here, once, so the apps only draw and forward touches.
 
+mod diagrams;
 mod game;
 mod logging;
 mod types;
 
+pub use diagrams::{RulesDiagram, rules_diagrams};
 pub use game::{Game, GameEvent, GameListener};
 pub use logging::init_logging;
 pub use types::*;

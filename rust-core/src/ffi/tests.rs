@@ -422,3 +422,20 @@ fn the_computer_opens_as_white_and_pause_cancels_its_search() {
         (600, 2400)
     );
 }
+
+#[test]
+fn rules_diagrams_come_ready_to_draw() {
+    let diagrams = rules_diagrams();
+    assert_eq!(diagrams.len(), crate::rules_page::diagrams().len());
+    for d in &diagrams {
+        assert_eq!(d.board.len(), 64, "{}", d.id);
+        let kings = d
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.kind == PieceKind::King)
+            .count();
+        assert_eq!(kings, 2, "{}", d.id);
+    }
+    assert!(diagrams.iter().any(|d| !d.marked.is_empty()));
+}
