@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 project=$(pwd -P)
 
 # shellcheck source=swift-env.sh
-source scripts/swift-env.sh
+source "$project/scripts/swift-env.sh"
 
 build=1
 case "${1:-}" in

@@ -30,3 +30,6 @@ scripts/gen-bindings.sh
 
 step "Kotlin on the JVM: bindings and the Android app's code"
 scripts/test-jvm.sh --lib-dir target/debug
+
+step "Swift: the bindings, RokadaKit and the iOS app's code"
+scripts/test-ios.sh --no-build

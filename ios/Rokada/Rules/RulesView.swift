@@ -71,13 +71,7 @@ private struct RulesContent {
         let bundle = Bundle.main.path(forResource: language.rawValue, ofType: "lproj").flatMap(Bundle.init(path:))
         let page = bundle?.url(forResource: "Rules", withExtension: "md")
             .flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
-        let diagrams = Bundle.main.url(forResource: "diagrams", withExtension: "json")
-            .flatMap { try? Data(contentsOf: $0) }
-            .flatMap { try? RulesDiagram.load(from: $0) } ?? []
-        return RulesContent(
-            blocks: RulesPage.blocks(of: page),
-            diagrams: Dictionary(diagrams.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        )
+        return RulesContent(blocks: RulesPage.blocks(of: page), diagrams: RulesPage.diagramsByID())
     }
 }
 
@@ -87,7 +81,8 @@ private struct DiagramView: View {
     @Environment(\.strings) private var strings
 
     var body: some View {
-        let board = (try? diagram.board()) ?? Array(repeating: nil, count: 64)
+        let board = diagram.board
+        let highlighted = [diagram.lastMove?.from, diagram.lastMove?.to].compactMap { $0 }
         let geometry = BoardGeometry(boardSize: 8, isFlipped: false)
         Grid(horizontalSpacing: 0, verticalSpacing: 0) {
             ForEach(0..<8, id: \.self) { row in
@@ -96,10 +91,13 @@ private struct DiagramView: View {
                         let square = geometry.squaresInScreenOrder[row * 8 + column]
                         ZStack {
                             Rectangle().fill(isLightSquare(square: square) ? Color.boardLight : Color.boardDark)
-                            if diagram.highlightedSquares.contains(square) {
+                            if highlighted.contains(square) {
                                 Rectangle().fill(Color.lastMove)
                             }
-                            if diagram.checkedKingSquare == square {
+                            if diagram.marked.contains(square) {
+                                Rectangle().strokeBorder(Color.blue, lineWidth: 2)
+                            }
+                            if diagram.checkedKing == square {
                                 Rectangle().fill(Color.red.opacity(0.45))
                             }
                             if let piece = board[Int(square.rawValue)] {

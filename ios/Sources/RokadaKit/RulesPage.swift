@@ -90,44 +90,12 @@ public enum RulesPage {
     }
 }
 
-/// A diagram of the rules page: a position with its marked squares.
-public struct RulesDiagram: Decodable, Equatable, Sendable, Identifiable {
-    public struct Move: Decodable, Equatable, Sendable {
-        public let from: String
-        public let to: String
-    }
-
-    public let id: String
-    public let fen: String
-    public let lastMove: Move?
-    public let checkedKing: String?
-
-    enum CodingKeys: String, CodingKey {
-        case id, fen
-        case lastMove = "last_move"
-        case checkedKing = "checked_king"
-    }
-
-    /// The diagrams file the core checks every claim of
-    /// (`rust-core/src/rules_page/diagrams.json`, bundled with the app).
-    public static func load(from data: Data) throws -> [RulesDiagram] {
-        struct File: Decodable {
-            let diagrams: [RulesDiagram]
-        }
-        return try JSONDecoder().decode(File.self, from: data).diagrams
-    }
-
-    /// The position's pieces in `Square` order, read by the core.
-    public func board() throws -> [Piece?] {
-        try Game(setup: GameSetup(mode: .samePhone, startFen: fen, timeControl: nil, whiteName: nil, blackName: nil))
-            .board()
-    }
-
-    public var highlightedSquares: [Square] {
-        [lastMove?.from, lastMove?.to].compactMap { $0.flatMap { parseSquare(name: $0) } }
-    }
-
-    public var checkedKingSquare: Square? {
-        checkedKing.flatMap { parseSquare(name: $0) }
+extension RulesPage {
+    /// The core's diagrams (each checked by its rules engine) by the id the
+    /// page refers to.
+    public static func diagramsByID() -> [String: RulesDiagram] {
+        Dictionary(rulesDiagrams().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
+
+extension RulesDiagram: Identifiable {}

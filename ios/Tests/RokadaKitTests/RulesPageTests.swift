@@ -30,16 +30,12 @@ final class RulesPageTests: XCTestCase {
         ])
     }
 
-    func testEveryLanguagesPageShowsDiagramsTheCoreCanRead() throws {
-        let diagramsFile = Resources.directory
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("rust-core/src/rules_page/diagrams.json")
-        let diagrams = try RulesDiagram.load(from: Data(contentsOf: diagramsFile))
-        let byID = Dictionary(uniqueKeysWithValues: diagrams.map { ($0.id, $0) })
+    func testEveryDiagramOfEveryLanguagesPageComesFromTheCore() throws {
+        let byID = RulesPage.diagramsByID()
         let checkmate = try XCTUnwrap(byID["checkmate"])
-        XCTAssertEqual(checkmate.checkedKingSquare, .e8)
-        XCTAssertEqual(checkmate.highlightedSquares, [.h5, .f7])
-        XCTAssertEqual(try checkmate.board()[Int(Square.f7.rawValue)], Piece(side: .white, kind: .queen))
+        XCTAssertEqual(checkmate.checkedKing, .e8)
+        XCTAssertEqual(checkmate.lastMove, SquarePair(from: .h5, to: .f7))
+        XCTAssertEqual(checkmate.board[Int(Square.f7.rawValue)], Piece(side: .white, kind: .queen))
 
         var shown = Set<String>()
         for language in AppLanguage.allCases {
@@ -47,8 +43,7 @@ final class RulesPageTests: XCTestCase {
             let blocks = RulesPage.blocks(of: try String(contentsOf: url, encoding: .utf8))
             XCTAssertTrue(blocks.contains { if case .heading(1, _) = $0 { return true }; return false })
             for case .diagram(let id) in blocks {
-                let diagram = try XCTUnwrap(byID[id], "\(language.rawValue): unknown diagram \(id)")
-                XCTAssertEqual(try diagram.board().compactMap { $0 }.filter { $0.kind == .king }.count, 2)
+                XCTAssertNotNil(byID[id], "\(language.rawValue): unknown diagram \(id)")
                 shown.insert(id)
             }
         }
