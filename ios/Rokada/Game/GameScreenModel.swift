@@ -33,7 +33,7 @@ final class GameScreenModel {
     /// The PGN being shared.
     var sharedPGN: String?
 
-    private weak var app: AppModel?
+    @ObservationIgnored private weak var app: AppModel?
 
     init(controller: GameController, app: AppModel) {
         self.controller = controller
@@ -141,6 +141,9 @@ final class GameScreenModel {
         case .movePlayed(let move, _):
             noticeKey = nil
             app?.save()
+            if app?.playsSounds == true {
+                MoveSound.play()
+            }
             AccessibilityNotification.Announcement(
                 app?.strings.text("a11y.move_played", move.san) ?? move.san
             ).post()

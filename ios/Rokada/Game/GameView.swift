@@ -35,7 +35,7 @@ struct GameView: View {
                 model.tick()
             }
         }
-        .sheet(isPresented: promotionShown, onDismiss: model.cancelPromotion) {
+        .sheet(isPresented: promotionShown, onDismiss: { model.cancelPromotion() }) {
             PromotionSheet(side: model.state.turn) { kind in
                 model.choosePromotion(kind)
             }
@@ -114,7 +114,7 @@ private struct GameMenu: View {
         Menu {
             ForEach(model.menu, id: \.self) { item in
                 if item.action == .sharePgn {
-                    ShareLink(item: model.controller.pgn, preview: SharePreview(strings[item.titleKey])) {
+                    ShareLink(item: model.controller.pgn) {
                         Label(strings[item.titleKey], systemImage: "square.and.arrow.up")
                     }
                 } else {

@@ -54,7 +54,7 @@ struct GameOverSheet: View {
             HStack {
                 Button(strings["common.close"]) { dismiss() }
                     .buttonStyle(.bordered)
-                Button(strings["game.menu.new_game"], action: newGame)
+                Button(strings["game.menu.new_game"]) { newGame() }
                     .buttonStyle(.borderedProminent)
             }
         }

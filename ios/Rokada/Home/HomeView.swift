@@ -147,7 +147,7 @@ struct ComputerSetupView: View {
         Form {
             Picker(strings["computer.level"], selection: $level) {
                 ForEach(levels, id: \.level) { entry in
-                    Text("\(strings.text("computer.level_value", String(entry.level), String(levels.count))) · \(entry.targetRating)")
+                    Text(verbatim: "\(strings.text("computer.level_value", String(entry.level), String(levels.count))) · \(entry.targetRating)")
                         .tag(entry.level)
                 }
             }
@@ -158,7 +158,7 @@ struct ComputerSetupView: View {
             }
             .pickerStyle(.segmented)
             TimeControlPicker(preset: $preset)
-            Button(strings["computer.start"], action: start)
+            Button(strings["computer.start"]) { start() }
         }
         .navigationTitle(strings["computer.title"])
         .alert(strings[failure ?? ""], isPresented: Binding(get: { failure != nil }, set: { _ in failure = nil })) {

@@ -34,7 +34,7 @@ struct RulesView: View {
             VStack(alignment: .leading, spacing: 4) {
                 ForEach(Array(items.enumerated()), id: \.offset) { index, item in
                     HStack(alignment: .firstTextBaseline) {
-                        Text(ordered ? "\(index + 1)." : "•")
+                        Text(verbatim: ordered ? "\(index + 1)." : "•")
                         Text(inline(item))
                     }
                 }
