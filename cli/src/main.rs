@@ -4,8 +4,10 @@
 mod args;
 mod board;
 mod game;
+mod i18n;
 mod perft;
 mod replay;
+mod rules;
 
 use std::process::ExitCode;
 
@@ -24,6 +26,7 @@ Usage:
                             position as JSON (every position with --every-ply,
                             the game as Rokada writes PGN with --pgn);
                             exit status 2 on an illegal move or bad FEN
+  rokada rules [--lang L]   print the rules of chess with diagrams
   rokada --help             this text
 
 In a game, type help for the commands (claim, draw, resign, undo, pgn, ...).";
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
         }
         Some("perft") => perft::run(Args::from_iter(raw.drain(1..))).map(|()| ExitCode::SUCCESS),
         Some("replay") => replay::run(Args::from_iter(raw.drain(1..))),
+        Some("rules") => Ok(rules::run(raw.drain(1..).collect())),
         Some("play") => game::run(Args::from_iter(raw.drain(1..))).map(|()| ExitCode::SUCCESS),
         _ => game::run(Args::from_iter(raw)).map(|()| ExitCode::SUCCESS),
     };
