@@ -19,8 +19,9 @@ rokada: chess in the terminal
 Usage:
   rokada [play] [--fen FEN] [--time MIN+SEC] [--flip] [--no-color]
                             play a game, two players at one keyboard
-  rokada perft DEPTH [--fen FEN]
+  rokada perft DEPTH [--fen FEN] [--no-hash]
                             count the leaf nodes of the move tree
+                            (--no-hash: without remembering subtree counts)
   rokada replay [FILE|-] [--every-ply | --pgn]
                             play one PGN game through and print the final
                             position as JSON (every position with --every-ply,

@@ -55,8 +55,8 @@ def python_perft(board, depth):
     return total
 
 
-def rokada_perft(fen, depth):
-    code, out, err = run(["perft", str(depth), "--fen", fen])
+def rokada_perft(fen, depth, *flags):
+    code, out, err = run(["perft", str(depth), "--fen", fen, *flags])
     assert code == 0, err
     return int(out.splitlines()[-1])
 
@@ -69,12 +69,13 @@ def test_perft_matches_python_chess(fen, depth):
         assert rokada_perft(fen, d) == python_perft(chess.Board(fen), d), f"depth {d}"
 
 
+@pytest.mark.parametrize("flags", [[], ["--no-hash"]], ids=["hash", "no hash"])
 @pytest.mark.parametrize(
     ("fen", "counts"), [(fen, counts) for _, fen, _, counts in SUITE], ids=[s[0] for s in SUITE]
 )
-def test_perft_matches_published_counts(fen, counts):
+def test_perft_matches_published_counts(fen, counts, flags):
     for depth, count in counts.items():
-        assert rokada_perft(fen, depth) == count, f"depth {depth}"
+        assert rokada_perft(fen, depth, *flags) == count, f"depth {depth}"
 
 
 def test_perft_without_fen_is_the_start_position():
