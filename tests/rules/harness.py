@@ -10,16 +10,6 @@ import subprocess
 
 import chess
 
-STATUSES = (
-    "ongoing",
-    "checkmate",
-    "stalemate",
-    "insufficient_material",
-    "fivefold_repetition",
-    "seventy_five_move_rule",
-)
-
-
 def rokada_bin():
     return os.environ["ROKADA_BIN"]
 
