@@ -22,6 +22,9 @@ python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ig
 step "Generated strings are current"
 scripts/gen-strings --check
 
+step "The rules proven against python-chess"
+scripts/test-rules.sh
+
 step "Python tests: strings, rules page, diagrams, Android resources"
 python3 -m pytest -q tests/i18n tests/android_r
 
