@@ -50,7 +50,7 @@ func newGame(fen: String? = nil, timeControl: TimeControl? = nil) throws -> Game
 
 check("moves by squares and by text, board read back") {
     let game = try newGame()
-    guard case .played(let first) = try game.play(from: .e2, to: .e4, promotion: nil) else { return false }
+    guard case .played(let first) = try game.play(from: .e2, to: .e4) else { return false }
     let reply = try game.playText(text: "c5")
     let board = game.board()
     return first.san == "e4" && reply.uci == "c7c5" && board.count == 64
@@ -67,7 +67,7 @@ check("hints for a tapped piece") {
 
 check("a promotion asks for the piece, then under-promotes") {
     let game = try newGame(fen: "4k3/8/8/8/8/8/p1K5/8 b - - 0 1")
-    guard try game.play(from: .a2, to: .a1, promotion: nil) == .needsPromotion(from: .a2, to: .a1) else { return false }
+    guard try game.play(from: .a2, to: .a1) == .needsPromotion(from: .a2, to: .a1) else { return false }
     guard case .played(let move) = try game.play(from: .a2, to: .a1, promotion: .knight) else { return false }
     return move.san == "a1=N+" && game.state().checkedKing == .c2
 }
@@ -76,7 +76,7 @@ check("illegal moves throw RokadaError and change nothing") {
     let game = try newGame()
     let before = game.state()
     do {
-        _ = try game.play(from: .e2, to: .e5, promotion: nil)
+        _ = try game.play(from: .e2, to: .e5)
         return false
     } catch RokadaError.IllegalMove(let from, let to, let reason) {
         return from == .e2 && to == .e5 && reason == .notLegal && game.state() == before

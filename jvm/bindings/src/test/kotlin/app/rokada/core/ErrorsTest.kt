@@ -11,17 +11,17 @@ class ErrorsTest {
             game.playText("e4")
             val before = game.state()
 
-            val notLegal = assertThrows<RokadaException.IllegalMove> { game.play(Square.E7, Square.E4, null) }
+            val notLegal = assertThrows<RokadaException.IllegalMove> { game.play(Square.E7, Square.E4) }
             assertEquals(Square.E7, notLegal.from)
             assertEquals(Square.E4, notLegal.to)
             assertEquals(IllegalMoveReason.NOT_LEGAL, notLegal.reason)
             assertEquals(
                 IllegalMoveReason.EMPTY_SQUARE,
-                assertThrows<RokadaException.IllegalMove> { game.play(Square.E5, Square.E4, null) }.reason,
+                assertThrows<RokadaException.IllegalMove> { game.play(Square.E5, Square.E4) }.reason,
             )
             assertEquals(
                 IllegalMoveReason.NOT_YOUR_PIECE,
-                assertThrows<RokadaException.IllegalMove> { game.play(Square.D2, Square.D4, null) }.reason,
+                assertThrows<RokadaException.IllegalMove> { game.play(Square.D2, Square.D4) }.reason,
             )
             assertEquals("Ke2", assertThrows<RokadaException.IllegalNotation> { game.playText("Ke2") }.text)
             assertEquals("e9", assertThrows<RokadaException.UnparsableMove> { game.playText("e9") }.text)

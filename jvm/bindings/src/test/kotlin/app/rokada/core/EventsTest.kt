@@ -79,8 +79,22 @@ class EventsTest {
             assertEquals(GameEvent.GameOver(GameEnd(GameResult.WHITE_WINS, EndReason.TIMEOUT)), event)
             assertEquals(GameEnd(GameResult.WHITE_WINS, EndReason.TIMEOUT), state.end)
             assertTrue(state.actions.none { it == GameAction.Resign })
-            // The cycle game -> listener -> game is broken before closing.
-            game.setListener(null)
+        }
+    }
+
+    @Test
+    fun `a listener that throws cannot make a played move look refused`() {
+        sharedPhoneGame().use { game ->
+            game.setListener(
+                object : GameListener {
+                    override fun onEvent(event: GameEvent) = throw IllegalStateException("broken listener")
+                },
+            )
+            assertEquals("e4", game.playText("e4").san)
+            assertEquals(listOf("e4"), game.state().moves)
+            val events = game.listen()
+            game.playText("e5")
+            assertEquals(1, events.drain().size)
         }
     }
 

@@ -59,7 +59,7 @@ private class RoundTrip(
             }
             val (from, to) = moves[ply++]
             val start = System.nanoTime()
-            val result = game.play(from, to, null)
+            val result = game.play(from, to)
             sink += readBack(game)
             micros[i] = (System.nanoTime() - start) / 1_000.0
             check(result is MoveResult.Played) { "move $ply was not played: $result" }

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
 
 class PlayTest {
     @Test
@@ -36,7 +37,7 @@ class PlayTest {
     @Test
     fun `a promotion asks for the piece and then plays the choice`() {
         sharedPhoneGame("1n2k3/P7/8/8/8/8/p7/4K3 w - - 0 1").use { game ->
-            assertEquals(MoveResult.NeedsPromotion(Square.A7, Square.B8), game.play(Square.A7, Square.B8, null))
+            assertEquals(MoveResult.NeedsPromotion(Square.A7, Square.B8), game.play(Square.A7, Square.B8))
             // Asking changed nothing.
             assertEquals(Piece(Side.WHITE, PieceKind.PAWN), game.pieceAt(Square.A7))
             assertEquals(Side.WHITE, game.state().turn)
@@ -74,11 +75,8 @@ class PlayTest {
     @Test
     fun `a king cannot be the promotion piece`() {
         sharedPhoneGame("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").use { game ->
-            val refused = runCatching { game.play(Square.A7, Square.A8, PieceKind.KING) }.exceptionOrNull()
-            assertEquals(
-                IllegalMoveReason.BAD_PROMOTION,
-                (refused as RokadaException.IllegalMove).reason,
-            )
+            val refused = assertThrows<RokadaException.IllegalMove> { game.play(Square.A7, Square.A8, PieceKind.KING) }
+            assertEquals(IllegalMoveReason.BAD_PROMOTION, refused.reason)
             assertEquals("a8=R+", game.playSquares(Square.A7, Square.A8, PieceKind.ROOK).san)
         }
     }
