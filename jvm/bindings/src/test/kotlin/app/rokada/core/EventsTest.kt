@@ -58,7 +58,10 @@ class EventsTest {
             game.playText("Kd1")
             val over = generateSequence { events.next() }.first { it.event is GameEvent.GameOver }
             assertNotSame(Thread.currentThread(), over.thread)
-            assertEquals(GameEvent.GameOver(GameEnd(GameResult.DRAW, EndReason.TIMEOUT_VS_INSUFFICIENT_MATERIAL)), over.event)
+            assertEquals(
+                GameEvent.GameOver(GameEnd(GameResult.DRAW, EndReason.TIMEOUT_VS_INSUFFICIENT_MATERIAL)),
+                over.event,
+            )
         }
     }
 

@@ -56,7 +56,8 @@ class LifecycleTest {
         val threadsAfter = settledThreads(atMost = threadsBefore + jvmThreads)
         val lateGrowthKb = rss[rounds] - rss[rounds / 2]
 
-        println("lifecycle: 1000 open games take $perThousandKb kB; RSS after each 1000 closed: ${rss.joinToString()} kB")
+        println("lifecycle: 1000 open games take $perThousandKb kB")
+        println("lifecycle: RSS after each 1000 closed games (kB): ${rss.joinToString()}")
         assertTrue(threadsAfter <= threadsBefore + jvmThreads, "threads: $threadsBefore before, $threadsAfter after")
         // Leaking would add perThousandKb per round; allow a quarter of that.
         assertTrue(
