@@ -34,5 +34,8 @@ scripts/gen-bindings.sh
 step "Kotlin on the JVM: bindings and the Android app's code"
 scripts/test-jvm.sh --lib-dir target/debug
 
-step "Swift: the bindings, RokadaKit and the iOS app's code"
+step "Swift bindings compiled and run"
+scripts/test-swift-bindings.sh
+
+step "Swift: RokadaKit against the core and the iOS app's code"
 scripts/test-ios.sh --no-build
