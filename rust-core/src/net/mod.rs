@@ -1,0 +1,23 @@
+//! Wi-Fi play between two devices on the same network.
+//!
+//! Layers, bottom up, each testable on its own:
+//! - [`frame`]: length-prefixed frames with a hard size limit;
+//! - [`pairing`], [`crypto`], [`channel`]: the 6-digit code, SPAKE2 key
+//!   agreement with key confirmation, and the encrypted ordered channel;
+//! - [`message`]: versioned wire messages;
+//! - [`link`]: the sans-IO handshake, heartbeat and reconnection state
+//!   machines for host and joiner (bytes and time in, bytes and events out);
+//! - [`tcp`]: a small blocking driver that runs a state machine over
+//!   `std::net` sockets with one thread per socket.
+//!
+//! Finding the host on the network is left to each platform (mDNS service
+//! type [`SERVICE_TYPE`]); the core only takes a `host:port`.
+
+pub mod channel;
+pub mod crypto;
+pub mod frame;
+pub mod message;
+pub mod pairing;
+
+/// The DNS-SD service type hosts advertise.
+pub const SERVICE_TYPE: &str = "_rokada._tcp";
