@@ -16,8 +16,10 @@
 pub mod channel;
 pub mod crypto;
 pub mod frame;
+pub mod link;
 pub mod message;
 pub mod pairing;
+pub mod tcp;
 
 /// The DNS-SD service type hosts advertise.
 pub const SERVICE_TYPE: &str = "_rokada._tcp";
