@@ -1,15 +1,48 @@
-//! `rokada`: Rokada chess in the terminal, and the scriptable harness around the core.
+//! `rokada`: Rokada chess in the terminal, and the scriptable harness around
+//! the core.
+
+mod args;
+mod board;
+mod game;
+mod perft;
+mod replay;
 
 use std::process::ExitCode;
 
+use args::{ArgError, Args};
+
+const USAGE: &str = "\
+rokada: chess in the terminal
+
+Usage:
+  rokada [play] [--fen FEN] [--time MIN+SEC] [--flip] [--no-color]
+                            play a game, two players at one keyboard
+  rokada perft DEPTH [--fen FEN]
+                            count the leaf nodes of the move tree
+  rokada replay [FILE|-] [--every-ply | --pgn]
+                            play one PGN game through and print the final
+                            position as JSON (every position with --every-ply,
+                            the game as Rokada writes PGN with --pgn);
+                            exit status 2 on an illegal move or bad FEN
+  rokada --help             this text
+
+In a game, type help for the commands (claim, draw, resign, undo, pgn, ...).";
+
 fn main() -> ExitCode {
-    let mut args = std::env::args_os().skip(1);
-    let command = args.next().and_then(|a| a.into_string().ok());
-    let rest: Vec<std::ffi::OsString> = args.collect();
-    match command.as_deref() {
-        _ => {
-            let _ = rest;
-            ExitCode::SUCCESS
+    let mut raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let command = raw.first().and_then(|a| a.to_str()).map(str::to_owned);
+    let result = match command.as_deref() {
+        Some("--help" | "-h" | "help") => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
         }
-    }
+        Some("perft") => perft::run(Args::from_iter(raw.drain(1..))).map(|()| ExitCode::SUCCESS),
+        Some("replay") => replay::run(Args::from_iter(raw.drain(1..))),
+        Some("play") => game::run(Args::from_iter(raw.drain(1..))).map(|()| ExitCode::SUCCESS),
+        _ => game::run(Args::from_iter(raw)).map(|()| ExitCode::SUCCESS),
+    };
+    result.unwrap_or_else(|e: ArgError| {
+        eprintln!("rokada: {e}\nTry rokada --help.");
+        ExitCode::from(2)
+    })
 }

@@ -1,0 +1,367 @@
+//! The interactive game in the terminal: two players at one keyboard.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::sync::Arc;
+
+use rokada_core::clock::{MonotonicTime, TimeControl, TimeSource, clock_text};
+use rokada_core::rules::{DrawClaim, EndReason, GameEnd, GameResult};
+use rokada_core::session::{Controller, GameConfig, GameError, GameSession, Mode, MoveOutcome};
+use shakmaty::{Color, Role, Square};
+
+use crate::args::{ArgError, Args};
+use crate::board::{self, Style};
+
+/// Settings of a terminal game, from the command line.
+struct Settings {
+    config: GameConfig,
+    style: Style,
+}
+
+pub fn run(mut args: Args) -> Result<(), ArgError> {
+    let mut config = GameConfig::new(Mode::SamePhone);
+    let mut style = Style {
+        flipped: false,
+        color: io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    };
+    while let Some(arg) = args.next()? {
+        match arg {
+            lexopt::Arg::Long("fen") => config.start_fen = Some(args.value_string()?),
+            lexopt::Arg::Long("time") => {
+                config.time_control = Some(args.value_parsed::<TimeControl>("--time")?)
+            }
+            lexopt::Arg::Long("flip") => style.flipped = true,
+            lexopt::Arg::Long("no-color") => style.color = false,
+            other => return Err(Args::unexpected(other)),
+        }
+    }
+    let time: Arc<dyn TimeSource> = Arc::new(MonotonicTime::new());
+    let session = GameSession::new(config.clone(), time.clone())
+        .map_err(|e| ArgError::usage(e.to_string()))?;
+    let mut game = TerminalGame {
+        settings: Settings { config, style },
+        session,
+        time,
+    };
+    game.play(io::stdin().lock(), io::stdout().lock())
+        .map_err(|e| ArgError::usage(format!("terminal error: {e}")))
+}
+
+struct TerminalGame {
+    settings: Settings,
+    session: GameSession,
+    time: Arc<dyn TimeSource>,
+}
+
+const COMMANDS: &str = "\
+Moves: SAN (e4, Nf3, exd5, O-O, e8=Q) or coordinates (e2e4, e7e8q).
+Commands:
+  claim          claim a draw (threefold repetition or 50-move rule)
+  draw           draw by agreement (both players agree)
+  resign         the player to move resigns
+  undo, redo     take back a move, replay it
+  hint SQUARE    where the piece on SQUARE can go
+  flip           turn the board around
+  moves          the moves so far
+  pgn [FILE]     show the game in PGN, or write it to FILE
+  save FILE      save the game; load FILE resumes it
+  fen            the position in FEN
+  new            start a new game
+  help           this text
+  quit           leave";
+
+impl TerminalGame {
+    fn play(&mut self, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "Rokada: two players at one board. Type help for commands."
+        )?;
+        self.show(&mut out)?;
+        let mut lines = input.lines();
+        loop {
+            write!(out, "{}", self.prompt())?;
+            out.flush()?;
+            let Some(line) = lines.next().transpose()? else {
+                writeln!(out)?;
+                return Ok(());
+            };
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            match self.command(line, &mut lines, &mut out)? {
+                Flow::Quit => return Ok(()),
+                Flow::Redraw => self.show(&mut out)?,
+                Flow::Stay => {}
+            }
+        }
+    }
+
+    fn prompt(&self) -> String {
+        if self.session.is_over() {
+            "game over> ".to_owned()
+        } else {
+            format!("{} to move> ", color_name(self.session.turn()))
+        }
+    }
+
+    fn show(&mut self, out: &mut impl Write) -> io::Result<()> {
+        self.session.poll_clock();
+        writeln!(out)?;
+        write!(out, "{}", board::render(&self.session, self.settings.style))?;
+        if let Some(clock) = self.session.clock() {
+            writeln!(
+                out,
+                "White {}   Black {}",
+                clock_text(clock.remaining(Color::White)),
+                clock_text(clock.remaining(Color::Black))
+            )?;
+        }
+        if let Some(last) = self.session.moves().last() {
+            let number = last.number;
+            let dots = if last.color == Color::White {
+                "."
+            } else {
+                "..."
+            };
+            writeln!(out, "Last move: {number}{dots} {}", last.san)?;
+        }
+        match self.session.end() {
+            Some(end) => writeln!(out, "{}", describe_end(end))?,
+            None => {
+                if self.session.checked_king().is_some() {
+                    writeln!(out, "{} is in check.", color_name(self.session.turn()))?;
+                }
+                for claim in self.session.claimable_draws() {
+                    writeln!(
+                        out,
+                        "{} may claim a draw: {} (type claim).",
+                        color_name(self.session.turn()),
+                        claim_name(claim)
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn command<I: Iterator<Item = io::Result<String>>>(
+        &mut self,
+        line: &str,
+        lines: &mut I,
+        out: &mut impl Write,
+    ) -> io::Result<Flow> {
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let result = match word.to_ascii_lowercase().as_str() {
+            "quit" | "exit" => return Ok(Flow::Quit),
+            "help" | "?" => {
+                writeln!(out, "{COMMANDS}")?;
+                return Ok(Flow::Stay);
+            }
+            "flip" => {
+                self.settings.style.flipped = !self.settings.style.flipped;
+                return Ok(Flow::Redraw);
+            }
+            "moves" => {
+                writeln!(out, "{}", self.session.moves_san().join(" "))?;
+                return Ok(Flow::Stay);
+            }
+            "fen" => {
+                writeln!(out, "{}", self.session.fen())?;
+                return Ok(Flow::Stay);
+            }
+            "pgn" => return self.write_text(rest, &self.session.to_pgn(), out),
+            "save" if !rest.is_empty() => return self.write_text(rest, &self.session.save(), out),
+            "load" if !rest.is_empty() => {
+                let loaded = std::fs::read_to_string(rest)
+                    .map_err(|e| e.to_string())
+                    .and_then(|text| {
+                        GameSession::restore(&text, self.time.clone()).map_err(|e| e.to_string())
+                    });
+                match loaded {
+                    Ok(session) => {
+                        self.session = session;
+                        return Ok(Flow::Redraw);
+                    }
+                    Err(e) => {
+                        writeln!(out, "Cannot load {rest}: {e}")?;
+                        return Ok(Flow::Stay);
+                    }
+                }
+            }
+            "new" => {
+                let fresh = GameSession::new(self.settings.config.clone(), self.time.clone());
+                self.session = fresh.expect("the settings made a game before");
+                return Ok(Flow::Redraw);
+            }
+            "undo" => self.session.undo(),
+            "redo" => self.session.redo().map(drop),
+            "resign" => {
+                let color = self.session.turn();
+                self.session.resign(Controller::Local, color).map(drop)
+            }
+            "draw" => self.session.agree_draw().map(drop),
+            "claim" => match self.session.claimable_draws().first() {
+                Some(&claim) => self.session.claim_draw(Controller::Local, claim).map(drop),
+                None if self.session.is_over() => Err(GameError::GameOver),
+                None => {
+                    writeln!(out, "No draw can be claimed now.")?;
+                    return Ok(Flow::Stay);
+                }
+            },
+            "hint" => {
+                let Ok(square) = rest.parse::<Square>() else {
+                    writeln!(out, "Which square? For example: hint e2")?;
+                    return Ok(Flow::Stay);
+                };
+                let targets: Vec<String> = self
+                    .session
+                    .legal_destinations(square)
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
+                if targets.is_empty() {
+                    writeln!(out, "No legal moves from {square}.")?;
+                } else {
+                    writeln!(out, "{square}: {}", targets.join(" "))?;
+                }
+                return Ok(Flow::Stay);
+            }
+            _ => {
+                return self.play_move(line, lines, out);
+            }
+        };
+        match result {
+            Ok(()) => Ok(Flow::Redraw),
+            Err(e) => {
+                writeln!(out, "{}", describe_error(&e))?;
+                Ok(Flow::Stay)
+            }
+        }
+    }
+
+    /// A move in SAN or coordinates; a promotion written without its piece
+    /// asks for one.
+    fn play_move<I: Iterator<Item = io::Result<String>>>(
+        &mut self,
+        text: &str,
+        lines: &mut I,
+        out: &mut impl Write,
+    ) -> io::Result<Flow> {
+        let squares = (text.len() == 4)
+            .then(|| {
+                Some((
+                    text[..2].parse::<Square>().ok()?,
+                    text[2..].parse::<Square>().ok()?,
+                ))
+            })
+            .flatten();
+        let outcome = match squares {
+            Some((from, to)) => match self.session.play_squares(from, to, None) {
+                Ok(MoveOutcome::NeedsPromotion { from, to }) => {
+                    write!(out, "Promote to queen, rook, bishop or knight? [q/r/b/n] ")?;
+                    out.flush()?;
+                    let answer = lines.next().transpose()?.unwrap_or_default();
+                    let role = match answer.trim().to_ascii_lowercase().as_str() {
+                        "q" | "queen" => Role::Queen,
+                        "r" | "rook" => Role::Rook,
+                        "b" | "bishop" => Role::Bishop,
+                        "n" | "knight" => Role::Knight,
+                        _ => {
+                            writeln!(out, "No promotion chosen; the pawn stays.")?;
+                            return Ok(Flow::Stay);
+                        }
+                    };
+                    self.session.play_squares(from, to, Some(role)).map(drop)
+                }
+                other => other.map(drop),
+            },
+            None => self.session.play_text(text).map(drop),
+        };
+        match outcome {
+            Ok(()) => Ok(Flow::Redraw),
+            Err(GameError::GameOver)
+                if self.session.end().is_some_and(|e| {
+                    e.reason == EndReason::Timeout
+                        || e.reason == EndReason::TimeoutVsInsufficientMaterial
+                }) =>
+            {
+                Ok(Flow::Redraw)
+            }
+            Err(e) => {
+                writeln!(out, "{}", describe_error(&e))?;
+                Ok(Flow::Stay)
+            }
+        }
+    }
+
+    fn write_text(&self, path: &str, text: &str, out: &mut impl Write) -> io::Result<Flow> {
+        if path.is_empty() {
+            write!(out, "{text}")?;
+        } else {
+            match std::fs::write(path, text) {
+                Ok(()) => writeln!(out, "Written to {path}.")?,
+                Err(e) => writeln!(out, "Cannot write {path}: {e}")?,
+            }
+        }
+        Ok(Flow::Stay)
+    }
+}
+
+enum Flow {
+    Stay,
+    Redraw,
+    Quit,
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn claim_name(claim: DrawClaim) -> &'static str {
+    match claim {
+        DrawClaim::ThreefoldRepetition => "threefold repetition",
+        DrawClaim::FiftyMoveRule => "50-move rule",
+    }
+}
+
+fn describe_end(end: GameEnd) -> String {
+    let result = match end.result {
+        GameResult::WhiteWins => "White wins",
+        GameResult::BlackWins => "Black wins",
+        GameResult::Draw => "Draw",
+    };
+    let reason = match end.reason {
+        EndReason::Checkmate => "by checkmate",
+        EndReason::Stalemate => "by stalemate",
+        EndReason::InsufficientMaterial => "by insufficient material",
+        EndReason::FivefoldRepetition => "by fivefold repetition",
+        EndReason::SeventyFiveMoveRule => "by the 75-move rule",
+        EndReason::ThreefoldRepetition => "by threefold repetition, claimed",
+        EndReason::FiftyMoveRule => "by the 50-move rule, claimed",
+        EndReason::Agreement => "by agreement",
+        EndReason::Resignation => "by resignation",
+        EndReason::Timeout => "on time",
+        EndReason::TimeoutVsInsufficientMaterial => {
+            "on time: the flag fell, but the opponent could not checkmate"
+        }
+    };
+    format!("{result} {reason} ({}).", end.result.as_pgn())
+}
+
+fn describe_error(error: &GameError) -> String {
+    match error {
+        GameError::NotAllowedInMode(_) | GameError::GameOver => format!("Not possible: {error}."),
+        _ => format!("{}.", capitalize(&error.to_string())),
+    }
+}
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
