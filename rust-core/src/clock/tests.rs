@@ -10,13 +10,34 @@ fn parses_time_controls_as_players_write_them() {
     assert_eq!(" 10 + 0 ".parse::<TimeControl>(), Ok(control(600, 0)));
     assert_eq!("15".parse::<TimeControl>(), Ok(control(900, 0)));
     assert_eq!("0.5+1".parse::<TimeControl>(), Ok(control(30, 1)));
-    assert!(matches!("5+".parse::<TimeControl>(), Err(TimeControlError::Syntax(_))));
-    assert!(matches!("x".parse::<TimeControl>(), Err(TimeControlError::Syntax(_))));
-    assert_eq!("0+5".parse::<TimeControl>(), Err(TimeControlError::OutOfRange));
-    assert_eq!("-1+0".parse::<TimeControl>(), Err(TimeControlError::OutOfRange));
-    assert_eq!("NaN+0".parse::<TimeControl>(), Err(TimeControlError::OutOfRange));
-    assert_eq!("601+0".parse::<TimeControl>(), Err(TimeControlError::OutOfRange));
-    assert_eq!("5+99999999999999999".parse::<TimeControl>(), Err(TimeControlError::OutOfRange));
+    assert!(matches!(
+        "5+".parse::<TimeControl>(),
+        Err(TimeControlError::Syntax(_))
+    ));
+    assert!(matches!(
+        "x".parse::<TimeControl>(),
+        Err(TimeControlError::Syntax(_))
+    ));
+    assert_eq!(
+        "0+5".parse::<TimeControl>(),
+        Err(TimeControlError::OutOfRange)
+    );
+    assert_eq!(
+        "-1+0".parse::<TimeControl>(),
+        Err(TimeControlError::OutOfRange)
+    );
+    assert_eq!(
+        "NaN+0".parse::<TimeControl>(),
+        Err(TimeControlError::OutOfRange)
+    );
+    assert_eq!(
+        "601+0".parse::<TimeControl>(),
+        Err(TimeControlError::OutOfRange)
+    );
+    assert_eq!(
+        "5+99999999999999999".parse::<TimeControl>(),
+        Err(TimeControlError::OutOfRange)
+    );
     assert_eq!(control(300, 3).to_string(), "5+3");
     assert_eq!(control(300, 3).to_pgn(), "300+3");
     assert_eq!(control(600, 0).to_pgn(), "600");
@@ -26,13 +47,25 @@ fn parses_time_controls_as_players_write_them() {
 fn starts_on_whites_first_move_and_credits_increments() {
     let mut clock = Clock::new(control(60, 2));
     assert_eq!(clock.running(), None);
-    assert_eq!(clock.remaining(Color::White, 5_000), 60_000, "White's first move is not timed");
+    assert_eq!(
+        clock.remaining(Color::White, 5_000),
+        60_000,
+        "White's first move is not timed"
+    );
     clock.complete_move(Color::White, 5_000);
-    assert_eq!(clock.remaining(Color::White, 5_000), 60_000, "no increment before the clock ran");
+    assert_eq!(
+        clock.remaining(Color::White, 5_000),
+        60_000,
+        "no increment before the clock ran"
+    );
     assert_eq!(clock.running(), Some(Color::Black));
     assert_eq!(clock.remaining(Color::Black, 8_000), 57_000);
     clock.complete_move(Color::Black, 8_000);
-    assert_eq!(clock.remaining(Color::Black, 100_000), 59_000, "3 s used, 2 s credited");
+    assert_eq!(
+        clock.remaining(Color::Black, 100_000),
+        59_000,
+        "3 s used, 2 s credited"
+    );
     assert_eq!(clock.remaining(Color::White, 9_500), 58_500);
 }
 
@@ -50,7 +83,10 @@ fn snapshot_and_restore_resume_the_running_side_from_now() {
     let mut clock = Clock::new(control(60, 0));
     clock.complete_move(Color::White, 1_000);
     let saved = clock.snapshot(11_000);
-    assert_eq!((saved.white_ms, saved.black_ms, saved.running), (60_000, 50_000, Some(Color::Black)));
+    assert_eq!(
+        (saved.white_ms, saved.black_ms, saved.running),
+        (60_000, 50_000, Some(Color::Black))
+    );
     // Time while the app was gone is not charged: the restored clock runs on
     // from the new source's reading.
     let restored = Clock::from_snapshot(&saved, 500);

@@ -9,9 +9,10 @@ use std::fmt;
 /// Length of the frame header (big-endian `u32` payload length).
 pub const HEADER_LEN: usize = 4;
 
-/// Largest payload a frame may carry. A whole game's move list with clocks
-/// fits comfortably; anything larger is hostile or broken.
-pub const MAX_FRAME_LEN: usize = 64 * 1024;
+/// Largest payload a frame may carry. The largest message is a whole game
+/// as a save file (about 40 bytes a half-move), so this allows games of
+/// several thousand half-moves; anything larger is hostile or broken.
+pub const MAX_FRAME_LEN: usize = 256 * 1024;
 
 /// Why a frame could not be written or read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

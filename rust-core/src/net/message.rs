@@ -17,6 +17,7 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::crypto::{NONCE_LEN, SESSION_ID_LEN, SessionId};
+use crate::rules::{DrawClaim, GameEnd};
 
 /// The protocol this build speaks.
 pub const PROTOCOL_VERSION: u16 = 1;
@@ -177,116 +178,26 @@ pub enum Handshake {
     Reject { reason: RejectReason },
 }
 
-/// A colour on the wire.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    White,
-    Black,
-}
-
-impl Side {
-    pub fn other(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-}
-
-/// Base time and increment, in milliseconds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TimeControl {
-    pub initial_ms: u64,
-    pub increment_ms: u64,
-}
-
-/// The game the host set up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameSetup {
-    /// The colour the host plays (a random choice is made before sending).
-    pub host_side: Side,
-    /// `None` for a game without clocks.
-    pub time_control: Option<TimeControl>,
-}
-
 /// A move as sent by the side that played it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveMsg {
-    /// Index of this move in the game, from 0 for White's first move.
+    /// Half-moves played before this one (0 for White's first move).
     pub ply: u32,
     pub uci: String,
-    /// Zobrist hash of the position after the move.
+    /// Repetition key (Zobrist hash) of the position after the move.
     pub position_hash: u64,
     /// The mover's own measure of its thinking time for this move.
     pub think_time_ms: u64,
 }
 
-/// The host's authoritative clock after `ply` moves.
+/// The host's authoritative clock after `plies` half-moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClockState {
     pub plies: u32,
     pub white_ms: u64,
     pub black_ms: u64,
-}
-
-/// A draw that a player claims under the rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DrawClaimKind {
-    ThreefoldRepetition,
-    FiftyMoveRule,
-}
-
-/// The winner, or none for a draw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    WhiteWins,
-    BlackWins,
-    Draw,
-}
-
-/// How a game ended, as the host announces it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Termination {
-    Checkmate,
-    Stalemate,
-    InsufficientMaterial,
-    FivefoldRepetition,
-    SeventyFiveMoveRule,
-    ThreefoldRepetition,
-    FiftyMoveRule,
-    Agreement,
-    Resignation,
-    Timeout,
-    TimeoutVsInsufficientMaterial,
-    Abandoned,
-}
-
-/// One move of a resynchronised game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlayedMove {
-    pub uci: String,
-    pub think_time_ms: u64,
-}
-
-/// The host's full game state, sent on resync and on resume.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameState {
-    pub setup: GameSetup,
-    pub moves: Vec<PlayedMove>,
-    pub clock: Option<ClockState>,
-    /// The side whose draw offer is pending, if any.
-    pub draw_offer: Option<Side>,
-    pub result: Option<(Outcome, Termination)>,
 }
 
 /// Error codes sent back for a refused message.
@@ -299,56 +210,80 @@ pub enum ErrorCode {
     IllegalMove,
     /// A move or action by the side not to move, or at the wrong ply.
     OutOfTurn,
-    /// The message does not fit the game's state (no offer to accept, game over…).
+    /// The message does not fit the game's state (no offer to answer, game over…).
     Unexpected,
     /// The sender's position hash differs from ours.
     HashMismatch,
 }
 
-/// Messages exchanged inside the encrypted channel.
+/// Game messages. They travel inside the encrypted channel, numbered so
+/// that each arrives exactly once and in order, across reconnections too.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Message {
-    /// Host → joiner: the new game.
-    Setup(GameSetup),
+    /// Host → joiner: the whole game as a Rokada save file, seen from the
+    /// host's side. Starts a game, a rematch or an adjourned game, and
+    /// answers a resync request. The joiner restores it through the rules,
+    /// so a bad one is refused like a damaged save file.
+    Game {
+        save: String,
+    },
     Move(MoveMsg),
-    /// Host → joiner: authoritative remaining times.
+    /// Host → joiner: authoritative remaining times after a move.
     Clock(ClockState),
     DrawOffer,
     DrawAccept,
     DrawDecline,
     ClaimDraw {
-        claim: DrawClaimKind,
+        claim: DrawClaim,
     },
     Resign,
-    /// Host → joiner: the game ended by a decision only the host makes
-    /// (flag fall, abandonment).
+    /// Host → joiner: a verdict only the host makes (a flag fell), after
+    /// `plies` half-moves.
     GameOver {
-        outcome: Outcome,
-        termination: Termination,
+        plies: u32,
+        end: GameEnd,
     },
     Rematch,
     RematchAccept,
     RematchDecline,
-    /// The sender leaves for good; the link will close.
+    /// The sender leaves; an unfinished game is adjourned on both sides.
     Leave,
-    Ping {
-        id: u32,
-    },
-    Pong {
-        id: u32,
-    },
-    /// Joiner → host: please send the whole game.
+    /// Joiner → host: our games differ; please send yours.
     ResyncRequest {
         plies: u32,
         position_hash: u64,
     },
-    /// Host → joiner: the whole game.
-    Resync(GameState),
-    /// The previous message was refused.
+    /// The previous message was refused; the game did not change.
     Error {
         code: ErrorCode,
         detail: String,
+    },
+}
+
+/// What one encrypted frame carries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Packet {
+    /// A game message with its number (from 1, never reused in a
+    /// session) and the highest number the sender has received.
+    Data {
+        seq: u64,
+        ack: u64,
+        msg: Message,
+    },
+    /// First packet on every connection: the highest number received, so
+    /// the peer re-sends what was lost with the previous connection.
+    Resume {
+        received: u64,
+    },
+    /// Heartbeat; also acknowledges.
+    Ping {
+        id: u32,
+        ack: u64,
+    },
+    Pong {
+        id: u32,
     },
 }
 
@@ -392,7 +327,7 @@ impl Handshake {
     }
 }
 
-impl Message {
+impl Packet {
     pub fn encode(&self) -> Vec<u8> {
         encode(self)
     }
@@ -418,49 +353,46 @@ pub fn check_protocol(offered: u16) -> Result<(), RejectReason> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{EndReason, GameResult};
 
     #[test]
     fn messages_round_trip_and_read_well() {
-        let mv = Message::Move(MoveMsg {
-            ply: 0,
-            uci: "e2e4".into(),
-            position_hash: u64::MAX,
-            think_time_ms: 1500,
-        });
+        let mv = Packet::Data {
+            seq: 3,
+            ack: 2,
+            msg: Message::Move(MoveMsg {
+                ply: 0,
+                uci: "e2e4".into(),
+                position_hash: u64::MAX,
+                think_time_ms: 1500,
+            }),
+        };
         let bytes = mv.encode();
         assert_eq!(
             std::str::from_utf8(&bytes).unwrap(),
-            r#"{"type":"move","ply":0,"uci":"e2e4","position_hash":18446744073709551615,"think_time_ms":1500}"#
+            r#"{"type":"data","seq":3,"ack":2,"msg":{"type":"move","ply":0,"uci":"e2e4","position_hash":18446744073709551615,"think_time_ms":1500}}"#
         );
-        assert_eq!(Message::decode(&bytes).unwrap(), mv);
-        for m in [
+        assert_eq!(Packet::decode(&bytes).unwrap(), mv);
+        for msg in [
             Message::DrawOffer,
             Message::ClaimDraw {
-                claim: DrawClaimKind::FiftyMoveRule,
+                claim: DrawClaim::FiftyMoveRule,
             },
             Message::GameOver {
-                outcome: Outcome::Draw,
-                termination: Termination::TimeoutVsInsufficientMaterial,
+                plies: 40,
+                end: GameEnd::new(GameResult::Draw, EndReason::TimeoutVsInsufficientMaterial),
             },
-            Message::Resync(GameState {
-                setup: GameSetup {
-                    host_side: Side::Black,
-                    time_control: Some(TimeControl {
-                        initial_ms: 300_000,
-                        increment_ms: 3000,
-                    }),
-                },
-                moves: vec![PlayedMove {
-                    uci: "e2e4".into(),
-                    think_time_ms: 10,
-                }],
-                clock: None,
-                draw_offer: Some(Side::White),
-                result: None,
-            }),
+            Message::Game { save: "{}".into() },
         ] {
-            assert_eq!(Message::decode(&m.encode()).unwrap(), m);
+            let p = Packet::Data {
+                seq: 1,
+                ack: 0,
+                msg,
+            };
+            assert_eq!(Packet::decode(&p.encode()).unwrap(), p);
         }
+        let p = Packet::Ping { id: 9, ack: 4 };
+        assert_eq!(Packet::decode(&p.encode()).unwrap(), p);
     }
 
     #[test]
@@ -479,14 +411,15 @@ mod tests {
     #[test]
     fn malformed_input_is_a_typed_error() {
         for bad in [
-            &b""[..],
+            &b"1"[..],
             b"{",
             b"\xff\xfe",
             br#"{"type":"teleport"}"#,
             br#"{"type":"move","ply":-1,"uci":"e2e4","position_hash":0,"think_time_ms":0}"#,
             br#"{"type":"move","ply":0,"uci":"e2e4","position_hash":0,"think_time_ms":0,"extra":1}"#,
         ] {
-            assert!(Message::decode(bad).is_err(), "{:?}", String::from_utf8_lossy(bad));
+            let wrapped = [br#"{"type":"data","seq":1,"ack":0,"msg":"#.as_slice(), bad, b"}"].concat();
+            assert!(Packet::decode(&wrapped).is_err(), "{:?}", String::from_utf8_lossy(bad));
         }
         let short_nonce = br#"{"type":"confirm","proof":"abcd"}"#;
         assert!(Handshake::decode(short_nonce).is_err());

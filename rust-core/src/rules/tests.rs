@@ -4,7 +4,10 @@ use shakmaty::{CastlingMode, Chess, Color, Position};
 use super::*;
 
 fn position(fen: &str) -> Chess {
-    fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
 }
 
 fn dead(fen: &str) -> bool {
@@ -24,8 +27,14 @@ fn insufficient_material_is_exactly_the_listed_cases() {
     // These play on.
     assert!(!dead("8/8/4k3/2n5/8/3K4/5N2/8 w - - 0 1"), "K+N v K+N");
     assert!(!dead("8/8/4k3/8/8/3K4/4NN2/8 w - - 0 1"), "K+2N v K");
-    assert!(!dead("8/8/4k3/8/8/3K4/4BB2/8 w - - 0 1"), "bishops on both colours");
-    assert!(!dead("8/8/4k3/3b4/8/3K4/5B2/8 w - - 0 1"), "opposite-coloured bishops");
+    assert!(
+        !dead("8/8/4k3/8/8/3K4/4BB2/8 w - - 0 1"),
+        "bishops on both colours"
+    );
+    assert!(
+        !dead("8/8/4k3/3b4/8/3K4/5B2/8 w - - 0 1"),
+        "opposite-coloured bishops"
+    );
     assert!(!dead("8/8/4k3/2n5/8/3K4/5B2/8 w - - 0 1"), "K+B v K+N");
     assert!(!dead("8/8/4k3/8/8/3K4/5P2/8 w - - 0 1"), "a pawn");
     assert!(!dead("8/8/4k3/8/8/3K4/5R2/8 w - - 0 1"), "a rook");
@@ -36,7 +45,15 @@ fn insufficient_material_is_exactly_the_listed_cases() {
 fn app_rule_agrees_with_shakmaty_on_small_material_sets() {
     // Up to three extra pieces of any kind but kings, on squares of both colours.
     let squares = ["c3", "d3", "f5"];
-    let pieces = [None, Some('N'), Some('B'), Some('n'), Some('b'), Some('R'), Some('p')];
+    let pieces = [
+        None,
+        Some('N'),
+        Some('B'),
+        Some('n'),
+        Some('b'),
+        Some('R'),
+        Some('p'),
+    ];
     for a in pieces {
         for b in pieces {
             for c in pieces {
@@ -61,7 +78,10 @@ fn app_rule_agrees_with_shakmaty_on_small_material_sets() {
 #[test]
 fn flag_fall_loses_unless_the_opponent_cannot_mate() {
     let rook = position("8/8/4k3/8/8/3K4/5R2/8 b - - 0 1");
-    assert_eq!(flag_fall(&rook, Color::Black), GameEnd::new(GameResult::WhiteWins, EndReason::Timeout));
+    assert_eq!(
+        flag_fall(&rook, Color::Black),
+        GameEnd::new(GameResult::WhiteWins, EndReason::Timeout)
+    );
     assert_eq!(
         flag_fall(&rook, Color::White),
         GameEnd::new(GameResult::Draw, EndReason::TimeoutVsInsufficientMaterial),
@@ -83,17 +103,32 @@ fn flag_fall_loses_unless_the_opponent_cannot_mate() {
 #[test]
 fn automatic_ends_in_order_of_precedence() {
     let mate = position("rnb1kbnr/pppp1ppp/8/4p3/5PPq/8/PPPPP2P/RNBQKBNR w KQkq - 1 3");
-    assert_eq!(automatic_end(&mate, 1), Some(GameEnd::new(GameResult::BlackWins, EndReason::Checkmate)));
+    assert_eq!(
+        automatic_end(&mate, 1),
+        Some(GameEnd::new(GameResult::BlackWins, EndReason::Checkmate))
+    );
     let stalemate = position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
-    assert_eq!(automatic_end(&stalemate, 1), Some(GameEnd::new(GameResult::Draw, EndReason::Stalemate)));
+    assert_eq!(
+        automatic_end(&stalemate, 1),
+        Some(GameEnd::new(GameResult::Draw, EndReason::Stalemate))
+    );
     // Checkmate on the move that reaches 150 half-moves takes precedence.
     let mate_at_75 = position("7k/6Q1/6K1/8/8/8/8/8 b - - 150 120");
-    assert_eq!(automatic_end(&mate_at_75, 1).map(|e| e.reason), Some(EndReason::Checkmate));
+    assert_eq!(
+        automatic_end(&mate_at_75, 1).map(|e| e.reason),
+        Some(EndReason::Checkmate)
+    );
     let at_75 = position("7k/8/6K1/8/8/8/8/6R1 b - - 150 120");
-    assert_eq!(automatic_end(&at_75, 1).map(|e| e.reason), Some(EndReason::SeventyFiveMoveRule));
+    assert_eq!(
+        automatic_end(&at_75, 1).map(|e| e.reason),
+        Some(EndReason::SeventyFiveMoveRule)
+    );
     let at_74 = position("7k/8/6K1/8/8/8/8/6R1 b - - 149 120");
     assert_eq!(automatic_end(&at_74, 1), None);
-    assert_eq!(automatic_end(&at_74, 5).map(|e| e.reason), Some(EndReason::FivefoldRepetition));
+    assert_eq!(
+        automatic_end(&at_74, 5).map(|e| e.reason),
+        Some(EndReason::FivefoldRepetition)
+    );
     assert_eq!(automatic_end(&at_74, 4), None);
 }
 
@@ -101,7 +136,10 @@ fn automatic_ends_in_order_of_precedence() {
 fn claims_at_three_occurrences_and_fifty_moves() {
     let quiet = position("7k/8/6K1/8/8/8/8/6R1 b - - 99 120");
     assert!(claimable_draws(&quiet, 2).is_empty());
-    assert_eq!(claimable_draws(&quiet, 3), vec![DrawClaim::ThreefoldRepetition]);
+    assert_eq!(
+        claimable_draws(&quiet, 3),
+        vec![DrawClaim::ThreefoldRepetition]
+    );
     let fifty = position("7k/8/6K1/8/8/8/8/6R1 b - - 100 120");
     assert_eq!(claimable_draws(&fifty, 1), vec![DrawClaim::FiftyMoveRule]);
     assert_eq!(
