@@ -671,7 +671,7 @@ impl Host {
         transcript.add(&welcome);
         let keys = ConnectionKeys::derive(secret.master(), &transcript);
         let conn = &mut self.conns[i];
-        let _ = conn.transmit(&welcome, &mut self.out);
+        conn.transmit(&welcome, &mut self.out);
         conn.state = State::AwaitConfirm {
             keys,
             secret,
@@ -877,7 +877,7 @@ impl Joiner {
             },
             now,
         );
-        let _ = c.transmit(&hello, &mut self.out);
+        c.transmit(&hello, &mut self.out);
         self.conn = Some(c);
     }
 
