@@ -16,6 +16,7 @@
 pub mod channel;
 pub mod crypto;
 pub mod frame;
+pub mod game;
 pub mod link;
 pub mod message;
 pub mod pairing;

@@ -4,6 +4,7 @@
 mod error;
 mod mode;
 mod save;
+mod wifi;
 
 use std::fmt;
 use std::sync::Arc;
