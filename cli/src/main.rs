@@ -6,6 +6,7 @@ mod board;
 mod game;
 mod perft;
 mod replay;
+mod wifi;
 
 use std::process::ExitCode;
 
@@ -24,9 +25,18 @@ Usage:
                             position as JSON (every position with --every-ply,
                             the game as Rokada writes PGN with --pgn);
                             exit status 2 on an illegal move or bad FEN
+  rokada host [--port P] [--time MIN+SEC] [--color white|black|random]
+              [--code CODE] [--bind ADDR] [--resume FILE] [--no-mdns] [--json]
+                            host a game over Wi-Fi: prints the code and waits
+  rokada join [HOST:PORT] [--code CODE] [--json]
+                            join a host (found on the network when no
+                            address is given)
   rokada --help             this text
 
-In a game, type help for the commands (claim, draw, resign, undo, pgn, ...).";
+In a game, type help for the commands (claim, draw, resign, undo, pgn, ...).
+Over Wi-Fi, type moves and: offer draw, accept draw, decline draw, claim draw,
+resign, rematch, board, quit. With --json, each event is printed as one JSON
+object, and the program exits when the game ends.";
 
 fn main() -> ExitCode {
     let mut raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
@@ -38,6 +48,8 @@ fn main() -> ExitCode {
         }
         Some("perft") => perft::run(Args::from_iter(raw.drain(1..))).map(|()| ExitCode::SUCCESS),
         Some("replay") => replay::run(Args::from_iter(raw.drain(1..))),
+        Some("host") => wifi::host(Args::from_iter(raw.drain(1..))),
+        Some("join") => wifi::join(Args::from_iter(raw.drain(1..))),
         Some("play") => game::run(Args::from_iter(raw.drain(1..))).map(|()| ExitCode::SUCCESS),
         _ => game::run(Args::from_iter(raw)).map(|()| ExitCode::SUCCESS),
     };

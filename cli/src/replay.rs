@@ -58,7 +58,11 @@ pub fn run(mut args: Args) -> Result<ExitCode, ArgError> {
 /// The game as Rokada writes PGN, with the result its PGN recorded.
 fn export(text: &str) -> Result<String, PgnError> {
     let games = parse_games(text)?;
-    let game = games.first().ok_or(PgnError { kind: PgnErrorKind::NoGame, ply: 0, text: String::new() })?;
+    let game = games.first().ok_or(PgnError {
+        kind: PgnErrorKind::NoGame,
+        ply: 0,
+        text: String::new(),
+    })?;
     let time = std::sync::Arc::new(MonotonicTime::new());
     let session = GameSession::from_pgn(game, Mode::SamePhone, RecordedResult::Apply, time)?;
     Ok(session.to_pgn())

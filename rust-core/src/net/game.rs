@@ -159,6 +159,8 @@ pub enum WifiEvent {
     Adjourned {
         save: String,
     },
+    /// The link closed for good with no unfinished game.
+    Closed,
 }
 
 /// Why a command of the local player was refused.
@@ -166,7 +168,8 @@ pub enum WifiEvent {
 pub enum ActionError {
     /// The session refused it.
     Game(GameError),
-    /// The host's game has not arrived yet.
+    /// The game has not started: no opponent yet, or the host's game has
+    /// not arrived.
     NoGameYet,
     /// A rematch needs a finished game.
     GameNotOver,
@@ -184,7 +187,7 @@ impl std::fmt::Display for ActionError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ActionError::Game(e) => e.fmt(f),
-            ActionError::NoGameYet => f.write_str("the host's game has not arrived yet"),
+            ActionError::NoGameYet => f.write_str("the game has not started yet"),
             ActionError::GameNotOver => f.write_str("a rematch needs a finished game"),
             ActionError::NoRematchRequest => f.write_str("there is no rematch request"),
         }
@@ -227,6 +230,8 @@ pub struct WifiMachine<E> {
     rematch: Option<RematchAsk>,
     /// Joiner: the host was asked for its game.
     resync_requested: bool,
+    /// Both devices have the game: moves may be made.
+    started: bool,
     finished: bool,
     events: VecDeque<WifiEvent>,
 }
@@ -243,6 +248,7 @@ impl<E: Endpoint> WifiMachine<E> {
             turn_start_remaining: None,
             rematch: None,
             resync_requested: false,
+            started: false,
             finished: false,
             events: VecDeque::new(),
         };
@@ -332,15 +338,19 @@ impl<E: Endpoint> WifiMachine<E> {
             }
             LinkEvent::Connected { resumed } => {
                 self.event(WifiEvent::Connected { resumed });
-                if self.is_host() {
-                    let msg = if resumed {
-                        lock(&self.session).as_ref().and_then(Self::clock_message)
-                    } else {
-                        self.game_message()
-                    };
-                    if let Some(msg) = msg {
-                        self.send(msg);
+                if self.is_host() && resumed {
+                    let clock = lock(&self.session).as_ref().and_then(Self::clock_message);
+                    if let Some(clock) = clock {
+                        self.send(clock);
                     }
+                } else if self.is_host()
+                    && let Some(game) = self.game_message()
+                {
+                    self.send(game);
+                    self.started = true;
+                    self.restart_turn_clock();
+                    let local = self.local_color();
+                    self.event(WifiEvent::GameStarted { local });
                 }
             }
             LinkEvent::Message(msg) => self.on_message(msg),
@@ -354,6 +364,11 @@ impl<E: Endpoint> WifiMachine<E> {
         self.event(WifiEvent::ProtocolViolation(v.to_string()));
     }
 
+    fn leave(&mut self) {
+        self.send(Message::Leave);
+        self.adjourn();
+    }
+
     fn adjourn(&mut self) {
         self.finished = true;
         self.link.close();
@@ -361,9 +376,10 @@ impl<E: Endpoint> WifiMachine<E> {
             .as_ref()
             .filter(|s| !s.is_over())
             .map(GameSession::save);
-        if let Some(save) = save {
-            self.event(WifiEvent::Adjourned { save });
-        }
+        self.event(match save {
+            Some(save) => WifiEvent::Adjourned { save },
+            None => WifiEvent::Closed,
+        });
     }
 
     fn on_message(&mut self, msg: Message) {
@@ -423,11 +439,27 @@ impl<E: Endpoint> WifiMachine<E> {
         }
     }
 
-    fn remote_color(&self) -> Color {
+    fn local_color(&self) -> Color {
         let local = lock(&self.session)
             .as_ref()
             .and_then(GameSession::wifi_local_color);
-        !local.unwrap_or(Color::White)
+        local.unwrap_or(Color::White)
+    }
+
+    fn remote_color(&self) -> Color {
+        !self.local_color()
+    }
+
+    /// The clock has run since the session was made; the game starts now.
+    fn restart_turn_clock(&mut self) {
+        let mut guard = lock(&self.session);
+        if let Some(s) = guard.as_mut()
+            && let Some(c) = s.clock()
+        {
+            s.set_clock_times(c.white_ms, c.black_ms);
+        }
+        drop(guard);
+        self.start_turn();
     }
 
     /// Applies an action of the opponent (who plays `by`) to the session.
@@ -467,6 +499,7 @@ impl<E: Endpoint> WifiMachine<E> {
         let previous = lock(&self.session).replace(game);
         let resynced = previous.is_some_and(|p| self.resync_requested || !p.is_over());
         self.resync_requested = false;
+        self.started = true;
         self.rematch = None;
         self.start_turn();
         self.event(if resynced {
@@ -687,8 +720,13 @@ impl<E: Endpoint> WifiMachine<E> {
     }
 
     fn command(&mut self, command: WifiCommand) -> Result<(), ActionError> {
+        // Leaving needs no game: a joiner may give up before the host's arrives.
+        if command == WifiCommand::Leave {
+            self.leave();
+            return Ok(());
+        }
         let mut guard = lock(&self.session);
-        let Some(session) = guard.as_mut() else {
+        let Some(session) = guard.as_mut().filter(|_| self.started) else {
             return Err(ActionError::NoGameYet);
         };
         match command {
@@ -773,8 +811,7 @@ impl<E: Endpoint> WifiMachine<E> {
             }
             WifiCommand::Leave => {
                 drop(guard);
-                self.send(Message::Leave);
-                self.adjourn();
+                self.leave();
             }
         }
         Ok(())
