@@ -22,7 +22,6 @@ use rokada_core::net::link::LinkConfig;
 use rokada_core::net::message::PROTOCOL_VERSION;
 use rokada_core::net::pairing::PairingCode;
 use rokada_core::rules::{DrawClaim, GameEnd};
-use rokada_core::session::GameSession;
 use serde_json::{Value, json};
 use shakmaty::Color;
 
@@ -336,14 +335,11 @@ fn run(wifi: &WifiGame, events: Receiver<WifiEvent>, out: &Output) -> ExitCode {
     // A move was sent and its answer (played or refused) has not come back.
     let mut move_in_flight = false;
     loop {
-        // Lines run in order; a move waits until it is this player's turn.
+        // Lines run in order, each once the game allows it: a move on this
+        // player's turn, an answer to a draw offer once there is one.
         while let Some(line) = pending.front() {
             let command = parse_command(line);
-            if let Command::Move(_) = command
-                && (!started
-                    || move_in_flight
-                    || !wifi.with_session(|s| s.is_some_and(GameSession::is_local_turn)))
-            {
+            if !ready(&command, wifi, started, move_in_flight) {
                 break;
             }
             pending.pop_front();
@@ -392,6 +388,26 @@ fn run(wifi: &WifiGame, events: Receiver<WifiEvent>, out: &Output) -> ExitCode {
             }
         }
     }
+}
+
+/// Whether a command can run now.
+fn ready(command: &Command, wifi: &WifiGame, started: bool, move_in_flight: bool) -> bool {
+    if matches!(command, Command::Quit) {
+        return true;
+    }
+    if !started || move_in_flight {
+        return false;
+    }
+    wifi.with_session(|s| {
+        let Some(s) = s else { return false };
+        match command {
+            Command::Move(_) => s.is_local_turn(),
+            Command::Wifi(WifiCommand::AcceptDraw | WifiCommand::DeclineDraw) => {
+                s.draw_offer().is_some() && s.draw_offer() != s.wifi_local_color()
+            }
+            _ => true,
+        }
+    })
 }
 
 fn send(wifi: &WifiGame, command: WifiCommand) {

@@ -150,6 +150,7 @@ fn resignation_and_rematch_with_colours_swapped() {
     p.joiner.command(WifiCommand::Resign).unwrap();
     let won = GameEnd::new(GameResult::WhiteWins, EndReason::Resignation);
     assert_eq!(game_over(&p.host_rx), won);
+    assert_eq!(game_over(&p.joiner_rx), won);
     assert_eq!(same_game(&p).1, Some(won));
     p.joiner.command(WifiCommand::Rematch).unwrap();
     wait_for(&p.host_rx, |e| {
@@ -185,6 +186,7 @@ fn an_agreed_draw_and_a_declined_one() {
     p.joiner.command(WifiCommand::AcceptDraw).unwrap();
     let draw = GameEnd::new(GameResult::Draw, EndReason::Agreement);
     assert_eq!(game_over(&p.host_rx), draw);
+    assert_eq!(game_over(&p.joiner_rx), draw);
     assert_eq!(same_game(&p).1, Some(draw));
 }
 

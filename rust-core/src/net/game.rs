@@ -29,7 +29,7 @@ use super::message::{ClockState, ErrorCode, Message, MoveMsg, RejectReason};
 use super::pairing::PairingCode;
 use super::tcp::{self, Driver, Machine, Stopped};
 use crate::clock::{Millis, TimeControl, TimeSource};
-use crate::rules::{self, DrawClaim, GameEnd};
+use crate::rules::{self, DrawClaim, EndReason, GameEnd, GameResult};
 use crate::session::{
     Controller, GameConfig, GameError, GameSession, Mode, PlayedMove, parse_move,
 };
@@ -196,6 +196,34 @@ impl std::fmt::Display for ActionError {
 
 impl std::error::Error for ActionError {}
 
+fn error_code(e: &GameError) -> ErrorCode {
+    match e {
+        GameError::NotYourTurn => ErrorCode::OutOfTurn,
+        _ => ErrorCode::Unexpected,
+    }
+}
+
+/// Whether the host's verdict can end this (unfinished) game as it stands.
+fn verdict_fits(session: &GameSession, end: GameEnd) -> bool {
+    let position = session.position();
+    match end.reason {
+        EndReason::Timeout | EndReason::TimeoutVsInsufficientMaterial => {
+            rules::flag_fall(position, session.turn()) == end
+        }
+        EndReason::Resignation => end.result != GameResult::Draw,
+        EndReason::Agreement => end.result == GameResult::Draw,
+        EndReason::ThreefoldRepetition | EndReason::FiftyMoveRule => {
+            end.result == GameResult::Draw
+                && session
+                    .claimable_draws()
+                    .iter()
+                    .any(|c| c.end_reason() == end.reason)
+        }
+        // Ends that follow from the position happen on both sides alike.
+        _ => false,
+    }
+}
+
 /// The session the UI reads, shared with the link thread.
 pub type SharedSession = Arc<Mutex<Option<GameSession>>>;
 
@@ -232,6 +260,8 @@ pub struct WifiMachine<E> {
     resync_requested: bool,
     /// Both devices have the game: moves may be made.
     started: bool,
+    /// The end already reported to the UI (and, by the host, to the joiner).
+    announced: Option<GameEnd>,
     finished: bool,
     events: VecDeque<WifiEvent>,
 }
@@ -249,6 +279,7 @@ impl<E: Endpoint> WifiMachine<E> {
             rematch: None,
             resync_requested: false,
             started: false,
+            announced: None,
             finished: false,
             events: VecDeque::new(),
         };
@@ -309,11 +340,22 @@ impl<E: Endpoint> WifiMachine<E> {
         });
     }
 
-    fn announce_end(&mut self) {
-        let end = lock(&self.session).as_ref().and_then(GameSession::end);
-        if let Some(end) = end {
-            self.event(WifiEvent::GameOver(end));
+    /// Reports the session's end once. The host decides every end and
+    /// tells the joiner; the joiner reports an end only when the host's
+    /// verdict (or game) says so, so both always show the same result.
+    fn settle_end(&mut self) {
+        let (end, plies) = match lock(&self.session).as_ref() {
+            Some(s) => (s.end(), s.moves().len() as u32),
+            None => return,
+        };
+        let Some(end) = end.filter(|&e| Some(e) != self.announced) else {
+            return;
+        };
+        self.announced = Some(end);
+        if self.is_host() {
+            self.send(Message::GameOver { plies, end });
         }
+        self.event(WifiEvent::GameOver(end));
     }
 
     /// Host: the game as a message, for start, rematch and resync.
@@ -392,18 +434,15 @@ impl<E: Endpoint> WifiMachine<E> {
                 s.offer_draw(Controller::Remote)
                     .map(|()| WifiEvent::DrawOffered { by })
             }),
-            Message::DrawAccept => self
-                .remote_action(|s, _| s.accept_draw(Controller::Remote).map(WifiEvent::GameOver)),
+            Message::DrawAccept => self.host_only(|s, _| s.accept_draw(Controller::Remote)),
             Message::DrawDecline => self.remote_action(|s, by| {
                 s.decline_draw(Controller::Remote)
                     .map(|()| WifiEvent::DrawDeclined { by })
             }),
-            Message::ClaimDraw { claim } => self.remote_action(|s, _| {
-                s.claim_draw(Controller::Remote, claim)
-                    .map(WifiEvent::GameOver)
-            }),
-            Message::Resign => self
-                .remote_action(|s, by| s.resign(Controller::Remote, by).map(WifiEvent::GameOver)),
+            Message::ClaimDraw { claim } => {
+                self.host_only(|s, _| s.claim_draw(Controller::Remote, claim))
+            }
+            Message::Resign => self.host_only(|s, by| s.resign(Controller::Remote, by)),
             Message::Rematch => self.on_rematch_request(),
             Message::RematchAccept => {
                 if self.rematch == Some(RematchAsk::Local) {
@@ -436,6 +475,11 @@ impl<E: Endpoint> WifiMachine<E> {
                 }
             }
             Message::Error { code, detail } => self.event(WifiEvent::PeerError { code, detail }),
+        }
+        // Any message can end the game at the host, also by a flag fall
+        // the session noticed while handling it.
+        if self.is_host() {
+            self.settle_end();
         }
     }
 
@@ -474,13 +518,27 @@ impl<E: Endpoint> WifiMachine<E> {
         };
         match result {
             Ok(event) => self.event(event),
-            Err(e) => {
-                let code = match e {
-                    GameError::NotYourTurn => ErrorCode::OutOfTurn,
-                    _ => ErrorCode::Unexpected,
-                };
-                self.refuse(code, e.to_string());
-            }
+            Err(e) => self.refuse(error_code(&e), e.to_string()),
+        }
+    }
+
+    /// A request that only the host grants (the joiner's resignation, draw
+    /// acceptance or claim); its verdict goes back as `GameOver`.
+    fn host_only(
+        &mut self,
+        act: impl FnOnce(&mut GameSession, Color) -> Result<GameEnd, GameError>,
+    ) {
+        if !self.is_host() {
+            return self.refuse(ErrorCode::Unexpected, "the host announces ends".into());
+        }
+        let by = self.remote_color();
+        let result = match lock(&self.session).as_mut() {
+            Some(s) => act(s, by).map(drop),
+            None => Err(GameError::GameOver),
+        };
+        // On success the end is reported by settle_end after the message.
+        if let Err(e) = result {
+            self.refuse(error_code(&e), e.to_string());
         }
     }
 
@@ -501,13 +559,14 @@ impl<E: Endpoint> WifiMachine<E> {
         self.resync_requested = false;
         self.started = true;
         self.rematch = None;
+        self.announced = None;
         self.start_turn();
         self.event(if resynced {
             WifiEvent::Resynced
         } else {
             WifiEvent::GameStarted { local }
         });
-        self.announce_end();
+        self.settle_end();
     }
 
     fn on_move(&mut self, m: MoveMsg) {
@@ -524,8 +583,10 @@ impl<E: Endpoint> WifiMachine<E> {
             return self.mismatch(ErrorCode::OutOfTurn, detail, behind);
         }
         if session.is_over() {
+            // The other side moved while this side ended the game: the
+            // host's game stands.
             drop(guard);
-            return self.refuse(ErrorCode::Unexpected, "the game is over".into());
+            return self.mismatch(ErrorCode::Unexpected, "the game is over".into(), true);
         }
         let chess_move = match parse_move(session.position(), &m.uci) {
             Ok(cm) => cm,
@@ -572,16 +633,15 @@ impl<E: Endpoint> WifiMachine<E> {
                     self.send(c);
                 }
                 self.start_turn();
-                self.announce_end();
+                if self.is_host() {
+                    self.settle_end();
+                }
             }
             Err(GameError::GameOver) => {
                 // The flag fell before the move arrived.
-                let end = guard.as_ref().and_then(GameSession::end);
-                let plies = guard.as_ref().map_or(0, |s| s.moves().len() as u32);
                 drop(guard);
-                if let Some(end) = end {
-                    self.send(Message::GameOver { plies, end });
-                    self.event(WifiEvent::GameOver(end));
+                if self.is_host() {
+                    self.settle_end();
                 }
             }
             Err(e) => {
@@ -640,31 +700,37 @@ impl<E: Endpoint> WifiMachine<E> {
 
     fn on_game_over(&mut self, plies: u32, end: GameEnd) {
         if self.is_host() {
-            return self.refuse(ErrorCode::Unexpected, "the host calls flag falls".into());
+            return self.refuse(ErrorCode::Unexpected, "the host announces ends".into());
         }
         let mut guard = lock(&self.session);
         let Some(session) = guard.as_mut() else {
             return;
         };
         let same_game = session.moves().len() == plies as usize;
-        if same_game && session.end() == Some(end) {
-            return;
+        let applies = same_game
+            && match session.end() {
+                Some(local) => local == end,
+                None => verdict_fits(session, end),
+            };
+        if !applies {
+            drop(guard);
+            return self.request_resync();
         }
-        let fits = rules::flag_fall(session.position(), session.turn()) == end;
-        if same_game && !session.is_over() && fits {
-            if let Some(c) = session.clock() {
+        if !session.is_over() {
+            if matches!(
+                end.reason,
+                EndReason::Timeout | EndReason::TimeoutVsInsufficientMaterial
+            ) && let Some(c) = session.clock()
+            {
                 match session.turn() {
                     Color::White => session.set_clock_times(0, c.black_ms),
                     Color::Black => session.set_clock_times(c.white_ms, 0),
                 }
             }
             session.finish(end);
-            drop(guard);
-            self.event(WifiEvent::GameOver(end));
-        } else {
-            drop(guard);
-            self.request_resync();
         }
+        drop(guard);
+        self.settle_end();
     }
 
     fn on_rematch_request(&mut self) {
@@ -703,6 +769,7 @@ impl<E: Endpoint> WifiMachine<E> {
             Ok(game) => {
                 let local = game.wifi_local_color().unwrap_or(Color::White);
                 *lock(&self.session) = Some(game);
+                self.announced = None;
                 self.start_turn();
                 if let Some(msg) = self.game_message() {
                     self.send(msg);
@@ -716,6 +783,10 @@ impl<E: Endpoint> WifiMachine<E> {
     fn on_command(&mut self, command: WifiCommand) {
         if let Err(e) = self.command(command) {
             self.event(WifiEvent::ActionRefused(e));
+        }
+        // A command can end the game, also by a flag fall it noticed.
+        if self.is_host() {
+            self.settle_end();
         }
     }
 
@@ -751,7 +822,6 @@ impl<E: Endpoint> WifiMachine<E> {
                 }
                 self.announce_move(&played, true);
                 self.start_turn();
-                self.announce_end();
             }
             WifiCommand::OfferDraw => {
                 session.offer_draw(Controller::Local)?;
@@ -759,10 +829,14 @@ impl<E: Endpoint> WifiMachine<E> {
                 self.send(Message::DrawOffer);
             }
             WifiCommand::AcceptDraw => {
-                let end = session.accept_draw(Controller::Local)?;
-                drop(guard);
-                self.send(Message::DrawAccept);
-                self.event(WifiEvent::GameOver(end));
+                if self.is_host() {
+                    session.accept_draw(Controller::Local)?;
+                } else if session.draw_offer() != session.wifi_local_color().map(|c| !c) {
+                    return Err(GameError::NoDrawOffer.into());
+                } else {
+                    drop(guard);
+                    self.send(Message::DrawAccept);
+                }
             }
             WifiCommand::DeclineDraw => {
                 session.decline_draw(Controller::Local)?;
@@ -770,17 +844,27 @@ impl<E: Endpoint> WifiMachine<E> {
                 self.send(Message::DrawDecline);
             }
             WifiCommand::ClaimDraw(claim) => {
-                let end = session.claim_draw(Controller::Local, claim)?;
-                drop(guard);
-                self.send(Message::ClaimDraw { claim });
-                self.event(WifiEvent::GameOver(end));
+                if self.is_host() {
+                    session.claim_draw(Controller::Local, claim)?;
+                } else if !session.is_local_turn() {
+                    return Err(GameError::NotYourTurn.into());
+                } else if !session.claimable_draws().contains(&claim) {
+                    return Err(GameError::DrawNotClaimable(claim).into());
+                } else {
+                    drop(guard);
+                    self.send(Message::ClaimDraw { claim });
+                }
             }
             WifiCommand::Resign => {
-                let local = session.wifi_local_color().unwrap_or(Color::White);
-                let end = session.resign(Controller::Local, local)?;
-                drop(guard);
-                self.send(Message::Resign);
-                self.event(WifiEvent::GameOver(end));
+                if self.is_host() {
+                    let local = session.wifi_local_color().unwrap_or(Color::White);
+                    session.resign(Controller::Local, local)?;
+                } else if session.is_over() {
+                    return Err(GameError::GameOver.into());
+                } else {
+                    drop(guard);
+                    self.send(Message::Resign);
+                }
             }
             WifiCommand::Rematch => {
                 if !session.is_over() {
@@ -847,13 +931,9 @@ impl<E: Endpoint> WifiMachine<E> {
             };
             session.set_clock_times(white, black);
         }
-        let Some(end) = session.poll_clock() else {
-            return;
-        };
-        let plies = session.moves().len() as u32;
+        session.poll_clock();
         drop(guard);
-        self.send(Message::GameOver { plies, end });
-        self.event(WifiEvent::GameOver(end));
+        self.settle_end();
     }
 }
 
