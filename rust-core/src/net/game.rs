@@ -554,12 +554,17 @@ impl<E: Endpoint> WifiMachine<E> {
         };
         game.mirror_wifi_side();
         let local = game.wifi_local_color().unwrap_or(Color::White);
+        let over = game.is_over();
         let previous = lock(&self.session).replace(game);
         let resynced = previous.is_some_and(|p| self.resync_requested || !p.is_over());
         self.resync_requested = false;
         self.started = true;
         self.rematch = None;
-        self.announced = None;
+        // An unfinished game's end is still to come; a finished one's is
+        // reported unless it was already (the host may send it twice).
+        if !over {
+            self.announced = None;
+        }
         self.start_turn();
         self.event(if resynced {
             WifiEvent::Resynced
@@ -1087,3 +1092,283 @@ impl std::fmt::Display for HostError {
 }
 
 impl std::error::Error for HostError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ManualTime;
+    use proptest::prelude::*;
+    use std::collections::HashMap;
+    use std::time::Duration;
+
+    fn code() -> PairingCode {
+        PairingCode::from_number(777_777).unwrap()
+    }
+
+    fn cfg() -> LinkConfig {
+        LinkConfig {
+            app_version: "test".into(),
+            adjourn_after: Duration::from_secs(60),
+            ..LinkConfig::default()
+        }
+    }
+
+    /// Both devices' game machines joined by a simulated network that can
+    /// cut every connection after a given number of delivered frames.
+    struct Sim {
+        host: WifiMachine<Host>,
+        joiner: WifiMachine<Joiner>,
+        now: Instant,
+        links: HashMap<ConnId, ConnId>,
+        next_host_conn: ConnId,
+        cut_after: Option<usize>,
+        host_events: Vec<WifiEvent>,
+        joiner_events: Vec<WifiEvent>,
+    }
+
+    impl Sim {
+        fn new(cut_after: Option<usize>, time_control: Option<TimeControl>) -> Sim {
+            let time: Arc<dyn TimeSource> = ManualTime::new();
+            let mut config = GameConfig::new(Mode::WifiPeer {
+                local: Color::White,
+            });
+            config.time_control = time_control;
+            let session = GameSession::new(config, time.clone()).unwrap();
+            let host = WifiMachine::new(
+                Host::new(cfg(), code()),
+                Role::Host,
+                Arc::new(Mutex::new(Some(session))),
+                time.clone(),
+            );
+            let joiner = WifiMachine::new(
+                Joiner::new(cfg(), code()),
+                Role::Joiner,
+                Arc::new(Mutex::new(None)),
+                time,
+            );
+            let mut sim = Sim {
+                host,
+                joiner,
+                now: Instant::now(),
+                links: HashMap::new(),
+                next_host_conn: 100,
+                cut_after,
+                host_events: Vec::new(),
+                joiner_events: Vec::new(),
+            };
+            sim.pump();
+            sim
+        }
+
+        fn deliver(&mut self) -> bool {
+            match &mut self.cut_after {
+                Some(0) => {
+                    self.cut_after = None;
+                    let now = self.now;
+                    for (jc, hc) in std::mem::take(&mut self.links) {
+                        self.host.on_closed(hc, now);
+                        self.joiner.on_closed(jc, now);
+                    }
+                    false
+                }
+                Some(n) => {
+                    *n -= 1;
+                    true
+                }
+                None => true,
+            }
+        }
+
+        fn pump(&mut self) {
+            let now = self.now;
+            loop {
+                let mut busy = false;
+                while let Some(o) = self.host.poll_output() {
+                    busy = true;
+                    match o {
+                        Output::Transmit { conn, bytes } => {
+                            let jc = self
+                                .links
+                                .iter()
+                                .find(|(_, h)| **h == conn)
+                                .map(|(j, _)| *j);
+                            if let Some(jc) = jc
+                                && self.deliver()
+                            {
+                                self.joiner.on_bytes(jc, &bytes, now);
+                            }
+                        }
+                        Output::Close { conn } => {
+                            let jc = self
+                                .links
+                                .iter()
+                                .find(|(_, h)| **h == conn)
+                                .map(|(j, _)| *j);
+                            if let Some(jc) = jc {
+                                self.links.remove(&jc);
+                                self.joiner.on_closed(jc, now);
+                            }
+                        }
+                        Output::Connect { .. } => {}
+                        Output::Event(e) => self.host_events.push(e),
+                    }
+                }
+                while let Some(o) = self.joiner.poll_output() {
+                    busy = true;
+                    match o {
+                        Output::Connect { conn } => {
+                            let hc = self.next_host_conn;
+                            self.next_host_conn += 1;
+                            self.links.insert(conn, hc);
+                            self.host.on_accepted(hc, now);
+                            self.joiner.on_connected(conn, now);
+                        }
+                        Output::Transmit { conn, bytes } => {
+                            if let Some(&hc) = self.links.get(&conn)
+                                && self.deliver()
+                            {
+                                self.host.on_bytes(hc, &bytes, now);
+                            }
+                        }
+                        Output::Close { conn } => {
+                            if let Some(hc) = self.links.remove(&conn) {
+                                self.host.on_closed(hc, now);
+                            }
+                        }
+                        Output::Event(e) => self.joiner_events.push(e),
+                    }
+                }
+                if !busy {
+                    return;
+                }
+            }
+        }
+
+        fn step(&mut self) {
+            self.now += Duration::from_millis(100);
+            Machine::on_tick(&mut self.host, self.now);
+            Machine::on_tick(&mut self.joiner, self.now);
+            self.pump();
+        }
+
+        fn local_turn(m: &WifiMachine<impl Endpoint>) -> bool {
+            m.started
+                && lock(&m.session)
+                    .as_ref()
+                    .is_some_and(GameSession::is_local_turn)
+        }
+
+        /// Plays the moves in turn, each once its side may move.
+        fn play(&mut self, moves: &[&str]) {
+            for san in moves {
+                let mut steps = 0;
+                loop {
+                    if Self::local_turn(&self.host) {
+                        Machine::on_command(
+                            &mut self.host,
+                            WifiCommand::Play((*san).into()),
+                            self.now,
+                        );
+                        break;
+                    }
+                    if Self::local_turn(&self.joiner) {
+                        Machine::on_command(
+                            &mut self.joiner,
+                            WifiCommand::Play((*san).into()),
+                            self.now,
+                        );
+                        break;
+                    }
+                    self.step();
+                    steps += 1;
+                    assert!(steps < 300, "nobody's turn for {san}");
+                }
+                self.pump();
+            }
+        }
+
+        fn games(
+            &self,
+        ) -> (
+            Option<(Vec<String>, Option<GameEnd>)>,
+            Option<(Vec<String>, Option<GameEnd>)>,
+        ) {
+            let view = |s: &SharedSession| lock(s).as_ref().map(|s| (s.moves_san(), s.end()));
+            (view(&self.host.session), view(&self.joiner.session))
+        }
+    }
+
+    fn ended(events: &[WifiEvent]) -> Vec<GameEnd> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                WifiEvent::GameOver(end) => Some(*end),
+                _ => None,
+            })
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        /// The link cut once after any number of frames, in the handshake or
+        /// the game: the game goes on to the same end on both devices with
+        /// every move played exactly once, or first contact fails cleanly.
+        #[test]
+        fn a_cut_anywhere_loses_and_duplicates_nothing(cut in 0usize..40) {
+            let mut sim = Sim::new(Some(cut), None);
+            if sim.joiner.is_finished() {
+                prop_assert!(sim.joiner_events.contains(&WifiEvent::Unreachable));
+                return Ok(());
+            }
+            sim.play(&["f3", "e5", "g4", "Qh4#"]);
+            for _ in 0..100 {
+                sim.step();
+            }
+            let mate = GameEnd::new(GameResult::BlackWins, EndReason::Checkmate);
+            let moves: Vec<String> = ["f3", "e5", "g4", "Qh4#"].map(String::from).to_vec();
+            let (host, joiner) = sim.games();
+            prop_assert_eq!(host, Some((moves.clone(), Some(mate))));
+            prop_assert_eq!(joiner, Some((moves, Some(mate))));
+            prop_assert_eq!(ended(&sim.host_events), vec![mate]);
+            prop_assert_eq!(ended(&sim.joiner_events), vec![mate]);
+        }
+    }
+
+    #[test]
+    fn the_joiners_resignation_is_the_hosts_verdict() {
+        let mut sim = Sim::new(None, None);
+        sim.play(&["e4"]);
+        Machine::on_command(&mut sim.joiner, WifiCommand::Resign, sim.now);
+        // Nothing ends on the joiner until the host has decided.
+        assert!(
+            lock(&sim.joiner.session)
+                .as_ref()
+                .is_some_and(|s| !s.is_over())
+        );
+        sim.pump();
+        let won = GameEnd::new(GameResult::WhiteWins, EndReason::Resignation);
+        assert_eq!(ended(&sim.host_events), vec![won]);
+        assert_eq!(ended(&sim.joiner_events), vec![won]);
+    }
+
+    #[test]
+    fn a_move_crossing_a_resignation_is_settled_by_the_hosts_game() {
+        let mut sim = Sim::new(None, None);
+        sim.play(&["e4"]);
+        // The joiner moves while the host resigns: both messages cross.
+        let now = sim.now;
+        Machine::on_command(&mut sim.joiner, WifiCommand::Play("e5".into()), now);
+        Machine::on_command(&mut sim.host, WifiCommand::Resign, now);
+        sim.pump();
+        for _ in 0..10 {
+            sim.step();
+        }
+        let resigned = GameEnd::new(GameResult::BlackWins, EndReason::Resignation);
+        let (host, joiner) = sim.games();
+        assert_eq!(host, Some((vec!["e4".to_owned()], Some(resigned))));
+        assert_eq!(host, joiner);
+        assert_eq!(ended(&sim.joiner_events), vec![resigned]);
+        assert!(sim.joiner_events.contains(&WifiEvent::Resynced));
+    }
+}

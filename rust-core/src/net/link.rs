@@ -1675,6 +1675,46 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// The fuzz target's property, for every test run: bytes from a
+        /// stranger never panic the host and never pair.
+        #[test]
+        fn arbitrary_bytes_never_pair(
+            chunks in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..300), 0..8)
+        ) {
+            let now = Instant::now();
+            let mut host = Host::new(cfg(), code(CODE));
+            host.on_accepted(1, now);
+            for c in &chunks {
+                host.on_bytes(1, c, now);
+            }
+            while host.poll_output().is_some() {}
+            prop_assert!(!host.is_paired());
+        }
+
+        /// Well-framed garbage injected into a live link is refused and
+        /// changes nothing: no message appears, the link stays up.
+        #[test]
+        fn injected_frames_change_nothing(
+            frames in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 1..300), 1..6)
+        ) {
+            let mut sim = Sim::new(CODE, CODE);
+            let jc = *sim.links.keys().next().unwrap();
+            let now = sim.now;
+            for f in &frames {
+                sim.joiner.on_bytes(jc, &encode_frame(f).unwrap(), now);
+            }
+            sim.pump();
+            prop_assert!(Sim::messages(&sim.joiner_events).is_empty());
+            prop_assert!(sim.joiner.is_connected());
+            sim.host.send(&mv(0)).unwrap();
+            sim.pump();
+            prop_assert_eq!(Sim::messages(&sim.joiner_events), vec![mv(0)]);
+        }
+    }
+
+    proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
 
         /// Cutting every link after any number of delivered frames, during
