@@ -1287,16 +1287,14 @@ mod tests {
             }
         }
 
-        fn games(
-            &self,
-        ) -> (
-            Option<(Vec<String>, Option<GameEnd>)>,
-            Option<(Vec<String>, Option<GameEnd>)>,
-        ) {
+        fn games(&self) -> (Option<View>, Option<View>) {
             let view = |s: &SharedSession| lock(s).as_ref().map(|s| (s.moves_san(), s.end()));
             (view(&self.host.session), view(&self.joiner.session))
         }
     }
+
+    /// A device's game: its moves and its end.
+    type View = (Vec<String>, Option<GameEnd>);
 
     fn ended(events: &[WifiEvent]) -> Vec<GameEnd> {
         events
