@@ -2,10 +2,14 @@
 //! the core.
 
 mod args;
+mod bench;
 mod board;
 mod game;
+mod i18n;
 mod perft;
 mod replay;
+mod rules;
+mod uci;
 mod wifi;
 
 use std::process::ExitCode;
@@ -25,6 +29,9 @@ Usage:
                             position as JSON (every position with --every-ply,
                             the game as Rokada writes PGN with --pgn);
                             exit status 2 on an illegal move or bad FEN
+  rokada rules [--lang L]   print the rules of chess with diagrams
+  rokada uci                a UCI engine for chess GUIs and match runners
+  rokada bench [DEPTH]      search fixed positions; print nodes and nodes/s
   rokada host [--port P] [--time MIN+SEC] [--color white|black|random]
               [--code CODE] [--bind ADDR] [--resume FILE] [--no-mdns] [--json]
                             host a game over Wi-Fi: prints the code and waits
@@ -48,6 +55,9 @@ fn main() -> ExitCode {
         }
         Some("perft") => perft::run(Args::from_iter(raw.drain(1..))).map(|()| ExitCode::SUCCESS),
         Some("replay") => replay::run(Args::from_iter(raw.drain(1..))),
+        Some("rules") => Ok(rules::run(raw.drain(1..).collect())),
+        Some("uci") => Ok(uci::run()),
+        Some("bench") => Ok(bench::run(&raw[1..])),
         Some("host") => wifi::host(Args::from_iter(raw.drain(1..))),
         Some("join") => wifi::join(Args::from_iter(raw.drain(1..))),
         Some("play") => game::run(Args::from_iter(raw.drain(1..))).map(|()| ExitCode::SUCCESS),

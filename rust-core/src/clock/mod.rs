@@ -68,7 +68,7 @@ impl TimeSource for ManualTime {
 }
 
 /// Base time and Fischer increment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, uniffi::Record)]
 pub struct TimeControl {
     pub base_ms: Millis,
     pub increment_ms: Millis,

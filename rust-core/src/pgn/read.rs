@@ -27,7 +27,7 @@ pub struct PgnMove {
     pub text: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
 pub enum PgnErrorKind {
     UnterminatedComment,
     UnterminatedVariation,

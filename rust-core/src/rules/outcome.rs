@@ -2,7 +2,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 /// How a finished game was scored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, uniffi::Enum)]
 #[serde(rename_all = "snake_case")]
 pub enum GameResult {
     WhiteWins,
@@ -37,7 +37,7 @@ impl GameResult {
 }
 
 /// Why a game ended. Every variant has a localized sentence in the apps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, uniffi::Enum)]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     Checkmate,
@@ -89,7 +89,7 @@ impl EndReason {
 }
 
 /// A draw the player to move may claim.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, uniffi::Enum)]
 #[serde(rename_all = "snake_case")]
 pub enum DrawClaim {
     /// The current position has occurred for at least the third time.
@@ -115,7 +115,7 @@ impl DrawClaim {
 }
 
 /// A finished game: its result and why.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, uniffi::Record)]
 pub struct GameEnd {
     pub result: GameResult,
     pub reason: EndReason,

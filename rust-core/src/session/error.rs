@@ -5,7 +5,7 @@ use shakmaty::Square;
 use crate::rules::DrawClaim;
 
 /// Why a move was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum IllegalMoveReason {
     /// There is no piece on the from-square.
     EmptySquare,
@@ -20,7 +20,7 @@ pub enum IllegalMoveReason {
 }
 
 /// What an action needs and the mode does not offer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum ModeRestriction {
     /// Undo and redo exist only on one phone and against the computer.
     Undo,

@@ -440,6 +440,11 @@ impl GameSession {
     pub(crate) fn finish(&mut self, end: GameEnd) {
         self.end = Some(end);
         self.draw_offer = None;
+        if !end.reason.is_automatic() {
+            // A resignation, agreement, claim or flag cannot be taken back, so
+            // neither can the moves taken back before it be replayed.
+            self.redo.clear();
+        }
         let now = self.time.now_ms();
         if let Some(clock) = self.clock.as_mut() {
             clock.stop(now);

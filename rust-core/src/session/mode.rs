@@ -27,7 +27,7 @@ pub enum Mode {
 }
 
 /// Who moves a colour's pieces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum Controller {
     /// Someone touching this device (either player, on one phone).
     Local,

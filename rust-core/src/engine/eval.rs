@@ -1,0 +1,418 @@
+//! Static evaluation in centipawns from the side to move's point of view:
+//! material and piece-square tables tapered between middlegame and endgame,
+//! mobility, pawn structure, king safety and endgame knowledge.
+
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
+
+const MG_VALUE: [i32; 6] = [82, 330, 350, 460, 1000, 0];
+const EG_VALUE: [i32; 6] = [100, 300, 320, 520, 960, 0];
+const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+const MAX_PHASE: i32 = 24;
+
+/// Plain material values, used by move ordering and pruning margins.
+pub const PIECE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 950, 20_000];
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+const fn min(a: i32, b: i32) -> i32 {
+    if a < b { a } else { b }
+}
+
+/// Piece-square bonus (middlegame, endgame) for a white piece; black pieces
+/// use the vertically mirrored square. Built from centralisation, advance and
+/// king-shelter rules rather than tuned per square.
+const fn pst(role: usize, sq: usize) -> (i32, i32) {
+    let f = (sq % 8) as i32;
+    let r = (sq / 8) as i32;
+    let fc = min(f, 7 - f);
+    let rc = min(r, 7 - r);
+    let centre = fc + rc;
+    let long_diagonal = f == r || f + r == 7;
+    match role {
+        0 => {
+            let advance_mg = [0, 0, 2, 6, 12, 22, 40, 0][r as usize];
+            let advance_eg = [0, 0, 0, 5, 12, 25, 45, 0][r as usize];
+            let centre_mg = if fc == 3 {
+                [0, -6, 4, 18, 14, 10, 0, 0][r as usize]
+            } else if fc == 2 {
+                [0, 0, 3, 8, 6, 4, 0, 0][r as usize]
+            } else if r == 1 {
+                5
+            } else {
+                0
+            };
+            (advance_mg + centre_mg, advance_eg)
+        }
+        1 => {
+            let outpost = if r == 4 || r == 5 { 6 } else { 0 };
+            let back = if r == 0 { 6 } else { 0 };
+            (6 * centre - 22 + outpost - back, 5 * centre - 16)
+        }
+        2 => {
+            let diagonal = if long_diagonal { 6 } else { 0 };
+            let back = if r == 0 { 4 } else { 0 };
+            (3 * centre - 6 + diagonal - back, 3 * centre - 8)
+        }
+        3 => {
+            let seventh = if r == 6 { 15 } else { 0 };
+            let central = if fc >= 2 { 4 } else { 0 };
+            (seventh + central, if r == 6 { 8 } else { 0 })
+        }
+        4 => (2 * centre - 6, 4 * centre - 12),
+        _ => {
+            let mg = if r == 0 {
+                [20, 30, 10, -5, -5, 10, 30, 20][f as usize]
+            } else if r == 1 {
+                [5, 5, -10, -20, -20, -10, 5, 5][f as usize]
+            } else {
+                -25 - 12 * (r - 2) - 5 * fc
+            };
+            (mg, 7 * centre - 25)
+        }
+    }
+}
+
+const fn build_pst() -> [[(i32, i32); 64]; 6] {
+    let mut table = [[(0, 0); 64]; 6];
+    let mut role = 0;
+    while role < 6 {
+        let mut sq = 0;
+        while sq < 64 {
+            let (mg, eg) = pst(role, sq);
+            table[role][sq] = (mg + MG_VALUE[role], eg + EG_VALUE[role]);
+            sq += 1;
+        }
+        role += 1;
+    }
+    table
+}
+
+static PST: [[(i32, i32); 64]; 6] = build_pst();
+
+/// Squares in front of a pawn on its own and neighbouring files, per colour.
+const fn build_passed_masks() -> [[u64; 64]; 2] {
+    let mut masks = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let f = (sq % 8) as i32;
+        let r = (sq / 8) as i32;
+        let mut other = 0;
+        while other < 64 {
+            let of = other % 8;
+            let or = other / 8;
+            let near = of - f <= 1 && f - of <= 1;
+            if near && or > r {
+                masks[0][sq] |= 1u64 << other;
+            }
+            if near && or < r {
+                masks[1][sq] |= 1u64 << other;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    masks
+}
+
+static PASSED_MASK: [[u64; 64]; 2] = build_passed_masks();
+
+const PASSED_MG: [i32; 8] = [0, 5, 8, 12, 20, 35, 60, 0];
+const PASSED_EG: [i32; 8] = [0, 12, 18, 30, 50, 80, 120, 0];
+
+fn color_index(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+fn relative_sq(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq.to_usize(),
+        Color::Black => sq.flip_vertical().to_usize(),
+    }
+}
+
+fn pawn_attacks(color: Color, pawns: u64) -> u64 {
+    match color {
+        Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
+        Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
+    }
+}
+
+#[derive(Default, Clone, Copy)]
+struct Terms {
+    mg: i32,
+    eg: i32,
+}
+
+impl Terms {
+    fn add(&mut self, mg: i32, eg: i32) {
+        self.mg += mg;
+        self.eg += eg;
+    }
+}
+
+/// Evaluation of `pos` for the side to move.
+pub fn evaluate(pos: &Chess) -> i32 {
+    let board = pos.board();
+    if board.occupied().count() <= 4 && pos.is_insufficient_material() {
+        return 0;
+    }
+    let white = side_terms(board, Color::White);
+    let black = side_terms(board, Color::Black);
+    let phase = phase(board);
+    let mg = white.mg - black.mg;
+    let eg = white.eg - black.eg;
+    let mut score = (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
+    score = endgame_adjust(board, score);
+    let tempo = 12 * phase / MAX_PHASE + 4;
+    match pos.turn() {
+        Color::White => score + tempo,
+        Color::Black => -score + tempo,
+    }
+}
+
+fn phase(board: &Board) -> i32 {
+    let mut phase = 0;
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        phase += PHASE_WEIGHT[role as usize - 1] * board.by_role(role).count() as i32;
+    }
+    phase.min(MAX_PHASE)
+}
+
+fn side_terms(board: &Board, us: Color) -> Terms {
+    let them = !us;
+    let mut t = Terms::default();
+    let occupied = board.occupied();
+    let ours = board.by_color(us);
+    let our_pawns = (board.pawns() & ours).0;
+    let their_pawns = (board.pawns() & board.by_color(them)).0;
+    let their_pawn_attacks = pawn_attacks(them, their_pawns);
+    let mobility_area = !(ours.0 | their_pawn_attacks);
+    let their_king = board.king_of(them);
+    let king_zone = their_king.map_or(0, |k| {
+        let ring = attacks::king_attacks(k).0 | (1u64 << k.to_usize());
+        ring | match them {
+            Color::White => ring << 8,
+            Color::Black => ring >> 8,
+        }
+    });
+    let mut attack_units = 0;
+    let mut attackers = 0;
+
+    for sq in ours {
+        let Some(role) = board.role_at(sq) else {
+            continue;
+        };
+        let rel = relative_sq(us, sq);
+        let (mg, eg) = PST[role as usize - 1][rel];
+        t.add(mg, eg);
+        let reach = match role {
+            Role::Knight => attacks::knight_attacks(sq),
+            Role::Bishop => attacks::bishop_attacks(sq, occupied),
+            Role::Rook => attacks::rook_attacks(sq, occupied),
+            Role::Queen => attacks::queen_attacks(sq, occupied),
+            Role::Pawn | Role::King => continue,
+        }
+        .0;
+        let mobility = (reach & mobility_area).count_ones() as i32;
+        let (per_mg, per_eg, centre, weight) = match role {
+            Role::Knight => (4, 4, 4, 2),
+            Role::Bishop => (5, 5, 6, 2),
+            Role::Rook => (2, 4, 7, 3),
+            _ => (1, 2, 14, 5),
+        };
+        t.add(per_mg * (mobility - centre), per_eg * (mobility - centre));
+        let hits = (reach & king_zone).count_ones() as i32;
+        if hits > 0 {
+            attackers += 1;
+            attack_units += weight * hits;
+        }
+        if role == Role::Rook {
+            let file = Bitboard::from_file(sq.file()).0;
+            if file & our_pawns == 0 {
+                if file & their_pawns == 0 {
+                    t.add(20, 8);
+                } else {
+                    t.add(10, 5);
+                }
+            }
+        }
+    }
+
+    if (board.bishops() & ours).count() >= 2 {
+        t.add(25, 45);
+    }
+
+    if attackers >= 2 && (board.queens() & ours).any() {
+        t.add((attack_units * attack_units / 4).min(500), 0);
+    }
+
+    pawn_structure(board, us, our_pawns, their_pawns, &mut t);
+    if let Some(king) = board.king_of(us) {
+        t.add(king_shelter(us, king, our_pawns, their_pawns), 0);
+    }
+    t
+}
+
+fn pawn_structure(board: &Board, us: Color, our_pawns: u64, their_pawns: u64, t: &mut Terms) {
+    let our_king = board.king_of(us);
+    let their_king = board.king_of(!us);
+    for sq in Bitboard(our_pawns) {
+        let file = sq.file().to_usize();
+        let file_mask = FILE_A << file;
+        let neighbours = (if file > 0 { FILE_A << (file - 1) } else { 0 })
+            | (if file < 7 { FILE_A << (file + 1) } else { 0 });
+        if (our_pawns & file_mask).count_ones() > 1 {
+            // Counted once per pawn, so each extra pawn costs twice this.
+            t.add(-5, -10);
+        }
+        if our_pawns & neighbours == 0 {
+            t.add(-10, -12);
+        }
+        if PASSED_MASK[color_index(us)][sq.to_usize()] & their_pawns == 0 {
+            let rank = relative_sq(us, sq) / 8;
+            let mut eg = PASSED_EG[rank];
+            let stop = match us {
+                Color::White => sq.offset(8),
+                Color::Black => sq.offset(-8),
+            };
+            if let Some(stop) = stop {
+                if board.occupied().contains(stop) {
+                    eg /= 2;
+                }
+                if let (Some(ok), Some(tk)) = (our_king, their_king) {
+                    let weight = rank as i32;
+                    eg += weight * (5 * tk.distance(stop) as i32 - 2 * ok.distance(stop) as i32);
+                }
+            }
+            t.add(PASSED_MG[rank], eg);
+        }
+    }
+}
+
+fn king_shelter(us: Color, king: Square, our_pawns: u64, their_pawns: u64) -> i32 {
+    let rel_rank = relative_sq(us, king) / 8;
+    if rel_rank > 1 {
+        return -20;
+    }
+    let centre_file = king.file().to_usize().clamp(1, 6);
+    let mut score = 0;
+    for file in centre_file - 1..=centre_file + 1 {
+        let file_mask = FILE_A << file;
+        let ours = our_pawns & file_mask;
+        let shield = Bitboard(ours)
+            .into_iter()
+            .map(|sq| relative_sq(us, sq) / 8)
+            .min();
+        score += match shield.map(|r| r as i32 - rel_rank as i32) {
+            Some(1) => 12,
+            Some(2) => 6,
+            Some(_) => -4,
+            None => -15,
+        };
+        if ours == 0 && their_pawns & file_mask == 0 {
+            score -= 10;
+        }
+    }
+    score
+}
+
+fn non_pawn_material(board: &Board, color: Color) -> i32 {
+    let side = board.by_color(color);
+    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .map(|role| PIECE_VALUE[role as usize] * (board.by_role(role) & side).count() as i32)
+        .sum()
+}
+
+/// Knowledge the general terms lack: material that cannot win, and how to
+/// mate a bare king.
+fn endgame_adjust(board: &Board, score: i32) -> i32 {
+    let strong = if score > 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let weak = !strong;
+    let strong_side = board.by_color(strong);
+    let strong_pawns = (board.pawns() & strong_side).count();
+    let strong_material = non_pawn_material(board, strong);
+    let weak_material = non_pawn_material(board, weak);
+    let weak_pawns = (board.pawns() & board.by_color(weak)).count();
+
+    if strong_pawns == 0 {
+        // A lone minor piece, or two knights, cannot force mate.
+        let knights = (board.knights() & strong_side).count();
+        if strong_material <= PIECE_VALUE[Role::Bishop as usize]
+            || (strong_material == 2 * PIECE_VALUE[Role::Knight as usize] && knights == 2)
+        {
+            return if weak_pawns > 0 { score / 8 } else { 0 };
+        }
+        if strong_material - weak_material < PIECE_VALUE[Role::Rook as usize] && weak_material > 0 {
+            return score / 4;
+        }
+    }
+
+    let weak_side = board.by_color(weak);
+    if weak_side.count() == 1
+        && strong_material >= PIECE_VALUE[Role::Rook as usize]
+        && let (Some(wk), Some(sk)) = (board.king_of(weak), board.king_of(strong))
+    {
+        let bonus = mop_up(board, strong_side, wk, sk);
+        return score
+            + if strong == Color::White {
+                bonus
+            } else {
+                -bonus
+            };
+    }
+
+    let bishops = board.bishops();
+    if board.knights().is_empty()
+        && board.rooks().is_empty()
+        && board.queens().is_empty()
+        && (bishops & board.white()).count() == 1
+        && (bishops & board.black()).count() == 1
+        && (bishops & Bitboard::LIGHT_SQUARES).count() == 1
+    {
+        return score / 2;
+    }
+    score
+}
+
+/// Drives a bare king to the edge (to the bishop's corner with bishop and
+/// knight) and brings the attacking king close.
+fn mop_up(board: &Board, strong_side: Bitboard, weak_king: Square, strong_king: Square) -> i32 {
+    let f = weak_king.file().to_u32() as i32;
+    let r = weak_king.rank().to_u32() as i32;
+    let bishops = board.bishops() & strong_side;
+    let only_minor_mate = (board.rooks() | board.queens())
+        .intersect(strong_side)
+        .is_empty()
+        && bishops.count() == 1
+        && (board.knights() & strong_side).count() == 1;
+    let drive = if only_minor_mate {
+        let light = bishops.intersects(Bitboard::LIGHT_SQUARES);
+        let corners: [(i32, i32); 2] = if light {
+            [(7, 0), (0, 7)]
+        } else {
+            [(0, 0), (7, 7)]
+        };
+        let nearest = corners
+            .iter()
+            .map(|&(cf, cr)| (f - cf).abs().max((r - cr).abs()))
+            .min()
+            .unwrap_or(0);
+        10 * (7 - nearest)
+    } else {
+        let centre_distance = (2 * f - 7).abs() / 2 + (2 * r - 7).abs() / 2;
+        10 * centre_distance
+    };
+    let closeness = 14
+        - (f - strong_king.file().to_u32() as i32).abs()
+        - (r - strong_king.rank().to_u32() as i32).abs();
+    200 + drive + 4 * closeness
+}

@@ -1,0 +1,242 @@
+//! Move ordering: transposition-table move first, then winning and equal
+//! captures by MVV-LVA, killer moves, quiet moves by history, and losing
+//! captures last. Also the static exchange evaluator used for pruning.
+
+use shakmaty::{Bitboard, Board, Chess, Color, Move, MoveList, Position, Role};
+
+use super::eval::PIECE_VALUE;
+
+pub const MAX_PLY: usize = 128;
+/// Capacity of shakmaty's `MoveList`.
+const MOVE_CAPACITY: usize = 270;
+
+const TT_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const BAD_CAPTURE: i32 = -(1 << 28);
+const UNDER_PROMOTION: i32 = -(1 << 29);
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// Compact move code for tables: from, to and promotion (0 means none).
+/// Castling is coded king square to rook square, as shakmaty represents it.
+pub fn encode(m: Move) -> u16 {
+    let from = m.from().map_or(0, |sq| sq.to_u32() as u16);
+    let to = m.to().to_u32() as u16;
+    let promotion = m.promotion().map_or(0, |r| r as u16);
+    from | (to << 6) | (promotion << 12)
+}
+
+fn value(role: Role) -> i32 {
+    PIECE_VALUE[role as usize]
+}
+
+fn captured(m: Move) -> Option<Role> {
+    if m.is_en_passant() {
+        Some(Role::Pawn)
+    } else {
+        m.capture()
+    }
+}
+
+/// Material balance of the exchange that `m` starts on its target square,
+/// for the side making it, assuming both sides recapture with their least
+/// valuable piece while it pays.
+pub fn see(board: &Board, us: Color, m: Move) -> i32 {
+    let (Some(from), Move::Normal { .. } | Move::EnPassant { .. }) = (m.from(), m) else {
+        return 0;
+    };
+    let to = m.to();
+    let mut occupied = board.occupied() ^ Bitboard::from(from);
+    if m.is_en_passant() {
+        let captured_sq = shakmaty::Square::from_coords(to.file(), from.rank());
+        occupied ^= Bitboard::from(captured_sq);
+    }
+    let mut gain = [0i32; 34];
+    gain[0] = captured(m).map_or(0, value);
+    let mut on_square = match m.promotion() {
+        Some(promotion) => {
+            gain[0] += value(promotion) - value(Role::Pawn);
+            value(promotion)
+        }
+        None => value(m.role()),
+    };
+    let mut side = !us;
+    let mut d = 0;
+    loop {
+        let attackers = board.attacks_to(to, side, occupied) & occupied;
+        let Some((sq, role)) = least_valuable(board, attackers) else {
+            break;
+        };
+        if role == Role::King && (board.attacks_to(to, !side, occupied) & occupied).any() {
+            break;
+        }
+        d += 1;
+        gain[d] = on_square - gain[d - 1];
+        if (-gain[d - 1]).max(gain[d]) < 0 || d == gain.len() - 1 {
+            break;
+        }
+        occupied ^= Bitboard::from(sq);
+        on_square = value(role);
+        side = !side;
+    }
+    while d > 0 {
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+        d -= 1;
+    }
+    gain[0]
+}
+
+fn least_valuable(board: &Board, attackers: Bitboard) -> Option<(shakmaty::Square, Role)> {
+    Role::ALL.into_iter().find_map(|role| {
+        (attackers & board.by_role(role))
+            .first()
+            .map(|sq| (sq, role))
+    })
+}
+
+/// Killer moves and history scores, kept for one search.
+pub struct Heuristics {
+    killers: [[u16; 2]; MAX_PLY],
+    history: Box<[[i32; 64 * 64]; 2]>,
+}
+
+fn color_index(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+fn history_index(m: Move) -> usize {
+    let from = m.from().map_or(0, |sq| sq.to_usize());
+    from * 64 + m.to().to_usize()
+}
+
+impl Heuristics {
+    pub fn new() -> Heuristics {
+        Heuristics {
+            killers: [[0; 2]; MAX_PLY],
+            history: Box::new([[0; 64 * 64]; 2]),
+        }
+    }
+
+    /// Keeps history as a hint for the next search while dropping stale killers.
+    pub fn age(&mut self) {
+        self.killers = [[0; 2]; MAX_PLY];
+        for table in self.history.iter_mut() {
+            for h in table.iter_mut() {
+                *h /= 2;
+            }
+        }
+    }
+
+    pub fn is_killer(&self, ply: usize, code: u16) -> bool {
+        self.killers[ply].contains(&code)
+    }
+
+    pub fn history(&self, color: Color, m: Move) -> i32 {
+        self.history[color_index(color)][history_index(m)]
+    }
+
+    /// Rewards the quiet move that caused a cutoff and punishes the quiet
+    /// moves tried before it.
+    pub fn reward(&mut self, color: Color, ply: usize, best: Move, tried: &[Move], depth: i32) {
+        let code = encode(best);
+        if self.killers[ply][0] != code {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = code;
+        }
+        let bonus = (depth * depth).min(400);
+        let table = &mut self.history[color_index(color)];
+        let mut update = |m: Move, delta: i32| {
+            let h = &mut table[history_index(m)];
+            *h += delta - *h * delta.abs() / HISTORY_MAX;
+        };
+        update(best, bonus);
+        for &m in tried {
+            update(m, -bonus);
+        }
+    }
+}
+
+/// Moves with their ordering scores, handed out best first.
+pub struct Picker {
+    moves: MoveList,
+    scores: [i32; MOVE_CAPACITY],
+    next: usize,
+}
+
+impl Picker {
+    pub fn new(
+        pos: &Chess,
+        moves: MoveList,
+        tt_move: u16,
+        ply: usize,
+        heuristics: &Heuristics,
+    ) -> Picker {
+        let mut scores = [0; MOVE_CAPACITY];
+        let board = pos.board();
+        let us = pos.turn();
+        for (score, &m) in scores.iter_mut().zip(moves.iter()) {
+            *score = if tt_move != 0 && encode(m) == tt_move {
+                TT_MOVE
+            } else if matches!(m.promotion(), Some(r) if r != Role::Queen) {
+                UNDER_PROMOTION + value(m.promotion().unwrap_or(Role::Pawn))
+            } else if m.is_capture() || m.is_promotion() {
+                let mvv_lva = 16 * captured(m).map_or(0, value) + m.promotion().map_or(0, value)
+                    - value(m.role()) / 16;
+                if see(board, us, m) >= 0 {
+                    GOOD_CAPTURE + mvv_lva
+                } else {
+                    BAD_CAPTURE + mvv_lva
+                }
+            } else if heuristics.is_killer(ply, encode(m)) {
+                KILLER + i32::from(heuristics.killers[ply][0] == encode(m))
+            } else {
+                heuristics.history(us, m)
+            };
+        }
+        Picker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// Captures (and queen promotions) only, by MVV-LVA, for the quiescence search.
+    pub fn captures(moves: MoveList) -> Picker {
+        let mut scores = [0; MOVE_CAPACITY];
+        for (score, &m) in scores.iter_mut().zip(moves.iter()) {
+            *score = 16 * captured(m).map_or(0, value) + m.promotion().map_or(0, value)
+                - value(m.role()) / 16;
+        }
+        Picker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The next move by score (selection sort: most nodes need only the first few).
+    pub fn next_move(&mut self) -> Option<Move> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let m = self.moves[self.next];
+        self.next += 1;
+        Some(m)
+    }
+}

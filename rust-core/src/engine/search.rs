@@ -1,0 +1,732 @@
+//! Iterative deepening principal-variation alpha-beta search with a
+//! transposition table, quiescence search, null-move pruning, late-move
+//! reductions, check extensions and aspiration windows.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position, Rank, Role};
+
+use super::eval::{PIECE_VALUE, evaluate};
+use super::levels::LevelParams;
+use super::ordering::{HISTORY_MAX, Heuristics, MAX_PLY, Picker, encode, see};
+use super::rng::Rng;
+use super::time::Deadline;
+use super::tt::{Bound, Entry, TranspositionTable};
+use super::{Limits, Score, SearchInfo, SearchResult};
+
+const INFINITY: i32 = 32_000;
+const MATE: i32 = 31_000;
+/// Scores beyond this are forced mates.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+pub struct Request<'a> {
+    pub position: &'a Chess,
+    pub history: &'a [u64],
+    pub limits: &'a Limits,
+    pub params: &'a LevelParams,
+    pub deadline: Deadline,
+    pub seed: u64,
+    pub stop: &'a AtomicBool,
+}
+
+pub fn hash(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+fn child_hash(pos: &Chess, hash: u64, m: Move, child: &Chess) -> u64 {
+    pos.update_zobrist_hash(Zobrist64(hash), m, EnPassantMode::Legal)
+        .map_or_else(|| self::hash(child), |z| z.0)
+}
+
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+pub fn public_score(score: i32) -> Score {
+    if score >= MATE_BOUND {
+        Score::Mate((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Score::Mate(-(MATE + score) / 2)
+    } else {
+        Score::Centipawns(score)
+    }
+}
+
+fn has_non_pawn_material(pos: &Chess) -> bool {
+    let board = pos.board();
+    let pieces = board.knights() | board.bishops() | board.rooks() | board.queens();
+    (pieces & board.by_color(pos.turn())).any()
+}
+
+/// Late-move reduction in plies for a depth and move number.
+fn reduction(depth: i32, moves_searched: usize) -> i32 {
+    let d = f64::from(depth.max(1)).ln();
+    let m = (moves_searched.max(1) as f64).ln();
+    (0.75 + d * m / 2.25) as i32
+}
+
+#[derive(Clone, Copy)]
+struct RootMove {
+    mv: Move,
+    score: i32,
+    /// Whether `score` is exact rather than an upper bound.
+    exact: bool,
+}
+
+struct Searcher<'a> {
+    tt: &'a mut TranspositionTable,
+    stop: &'a AtomicBool,
+    deadline: Deadline,
+    node_limit: Option<u64>,
+    quiescence: bool,
+    margin: i32,
+    nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    can_abort: bool,
+    heuristics: Heuristics,
+    /// Hashes of the game's positions followed by the current search path.
+    path: Vec<u64>,
+    evals: [i32; MAX_PLY + 1],
+    pv: Vec<Vec<Move>>,
+}
+
+impl Searcher<'_> {
+    fn check_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if !self.can_abort {
+            return false;
+        }
+        let out_of_nodes = self.node_limit.is_some_and(|limit| self.nodes >= limit);
+        let polled = self.nodes & 255 == 0
+            && (self.stop.load(Ordering::Relaxed) || self.deadline.hard_reached());
+        self.aborted = out_of_nodes || polled;
+        self.aborted
+    }
+
+    fn is_repetition(&self, hash: u64, halfmoves: u32) -> bool {
+        let n = self.path.len();
+        let reach = (halfmoves as usize).min(n.saturating_sub(1));
+        let mut back = 4;
+        while back <= reach {
+            if self.path[n - 1 - back] == hash {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    fn set_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the node's state in the usual negamax form"
+    )]
+    fn search(
+        &mut self,
+        pos: &Chess,
+        hash: u64,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        allow_null: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if self.check_abort() {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        if in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        let halfmoves = pos.halfmoves();
+        if ply > 0 {
+            if self.is_repetition(hash, halfmoves) {
+                return 0;
+            }
+            if halfmoves >= 100 && !(in_check && pos.legal_moves().is_empty()) {
+                return 0;
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+            if ply >= MAX_PLY - 1 {
+                return evaluate(pos);
+            }
+        }
+
+        let entry = self.tt.probe(hash);
+        let tt_move = entry.map_or(0, |e| e.mv);
+        if let Some(e) = entry
+            && !pv_node
+            && ply > 0
+            && e.depth >= depth
+        {
+            let score = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            entry.map_or_else(|| evaluate(pos), |e| e.eval)
+        };
+        self.evals[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+
+        if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
+            let margin = 80 * depth - if improving { 40 } else { 0 };
+            if depth <= 6 && eval - margin >= beta {
+                return eval;
+            }
+            if allow_null
+                && depth >= 3
+                && eval >= beta
+                && has_non_pawn_material(pos)
+                && let Ok(null) = pos.clone().swap_turn()
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let null_hash = self::hash(&null);
+                self.path.push(null_hash);
+                let score = -self.search(
+                    &null,
+                    null_hash,
+                    depth - r,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    false,
+                );
+                self.path.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        if depth >= 4 && tt_move == 0 {
+            depth -= 1;
+        }
+
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let mut picker = Picker::new(pos, moves, tt_move, ply, &self.heuristics);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move: Option<Move> = None;
+        let mut moves_searched = 0usize;
+        let mut quiets_tried: MoveList = MoveList::new();
+        let us = pos.turn();
+
+        while let Some(m) = picker.next_move() {
+            let quiet = !m.is_capture() && !m.is_promotion();
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
+
+            if ply > 0 && best > -MATE_BOUND && !in_check && !gives_check {
+                if quiet && !pv_node {
+                    let late = 3 + (depth * depth) as usize / if improving { 1 } else { 2 };
+                    if depth <= 4 && quiets_tried.len() >= late {
+                        continue;
+                    }
+                    if depth <= 3 && eval + 60 + 120 * depth <= alpha {
+                        continue;
+                    }
+                } else if !quiet && depth <= 4 && see(pos.board(), us, m) < -100 * depth {
+                    continue;
+                }
+            }
+
+            let hash_after = child_hash(pos, hash, m, &child);
+            self.path.push(hash_after);
+            let new_depth = depth - 1;
+            let mut score;
+            if moves_searched == 0 {
+                score = -self.search(&child, hash_after, new_depth, ply + 1, -beta, -alpha, true);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !gives_check && !in_check {
+                    r = reduction(depth, moves_searched);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if self.heuristics.is_killer(ply, encode(m)) {
+                        r -= 1;
+                    }
+                    r -= self.heuristics.history(us, m) * 2 / HISTORY_MAX;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.search(
+                    &child,
+                    hash_after,
+                    new_depth - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    true,
+                );
+                if score > alpha && r > 0 {
+                    score = -self.search(
+                        &child,
+                        hash_after,
+                        new_depth,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        true,
+                    );
+                }
+                if score > alpha && score < beta {
+                    score =
+                        -self.search(&child, hash_after, new_depth, ply + 1, -beta, -alpha, true);
+                }
+            }
+            self.path.pop();
+            if self.aborted {
+                return 0;
+            }
+            moves_searched += 1;
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if score >= beta {
+                        if quiet {
+                            self.heuristics.reward(us, ply, m, &quiets_tried, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(m);
+            }
+        }
+
+        if moves_searched == 0 {
+            // Everything was pruned: the position is no better than alpha.
+            return alpha;
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            hash,
+            Entry {
+                mv: best_move.map_or(tt_move, encode),
+                score: score_to_tt(best, ply),
+                eval: if in_check { 0 } else { eval },
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    fn qsearch(&mut self, pos: &Chess, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if self.check_abort() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.pv[ply].clear();
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
+
+        let mut best;
+        let stand_pat;
+        let moves = if in_check {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+            if !self.quiescence {
+                return evaluate(pos);
+            }
+            best = -INFINITY;
+            stand_pat = -INFINITY;
+            moves
+        } else {
+            stand_pat = evaluate(pos);
+            if !self.quiescence || stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+            let mut moves = pos.capture_moves();
+            let seventh = match pos.turn() {
+                Color::White => Rank::Seventh,
+                Color::Black => Rank::Second,
+            };
+            let board = pos.board();
+            if (board.pawns() & board.by_color(pos.turn()) & shakmaty::Bitboard::from_rank(seventh))
+                .any()
+            {
+                moves.extend(
+                    pos.promotion_moves()
+                        .into_iter()
+                        .filter(|m| !m.is_capture() && m.promotion() == Some(Role::Queen)),
+                );
+            }
+            moves.retain(|m| matches!(m.promotion(), None | Some(Role::Queen)));
+            moves
+        };
+
+        let us = pos.turn();
+        let mut picker = Picker::captures(moves);
+        while let Some(m) = picker.next_move() {
+            if !in_check {
+                let gain = m.capture().map_or(0, |r| PIECE_VALUE[r as usize])
+                    + if m.is_promotion() { 800 } else { 0 };
+                if stand_pat + gain + 200 <= alpha && !m.is_promotion() {
+                    continue;
+                }
+                if see(pos.board(), us, m) < 0 {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = -self.qsearch(&child, ply + 1, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// One iteration at the root. Every move scoring above `best - margin`
+    /// gets an exact score, so that weaker levels can choose among them.
+    fn root(
+        &mut self,
+        pos: &Chess,
+        hash: u64,
+        root_moves: &mut [RootMove],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<Move>) {
+        let mut best = -INFINITY;
+        let mut improved = None;
+        self.pv[0].clear();
+        for (i, root_move) in root_moves.iter_mut().enumerate() {
+            let m = root_move.mv;
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let child_hash = child_hash(pos, hash, m, &child);
+            self.path.push(child_hash);
+            let floor = if self.margin > 0 && best > -INFINITY {
+                (best - self.margin).min(alpha)
+            } else {
+                alpha
+            };
+            let mut score;
+            if i == 0 {
+                score = -self.search(&child, child_hash, depth - 1, 1, -beta, -floor, true);
+            } else {
+                score = -self.search(&child, child_hash, depth - 1, 1, -floor - 1, -floor, true);
+                if score > floor && score < beta {
+                    score = -self.search(&child, child_hash, depth - 1, 1, -beta, -floor, true);
+                }
+            }
+            self.path.pop();
+            if self.aborted {
+                break;
+            }
+            root_move.score = score;
+            root_move.exact = score > floor && score < beta;
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                improved = Some(m);
+                self.set_pv(0, m);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        (best, improved)
+    }
+}
+
+pub fn run(
+    tt: &mut TranspositionTable,
+    request: &Request<'_>,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let pos = request.position;
+    let limits = request.limits;
+    let params = request.params;
+    tt.new_search();
+    let root_hash = hash(pos);
+    let mut path = Vec::with_capacity(request.history.len() + MAX_PLY + 2);
+    path.extend_from_slice(request.history);
+    path.push(root_hash);
+    let node_limit = match (limits.nodes, params.max_nodes) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let max_depth = match (limits.depth, params.max_depth) {
+        (Some(a), Some(b)) => a.min(b),
+        (a, b) => a.or(b).unwrap_or(MAX_PLY as u32 - 8),
+    }
+    .clamp(1, MAX_PLY as u32 - 8) as i32;
+
+    let mut s = Searcher {
+        tt,
+        stop: request.stop,
+        deadline: request.deadline,
+        node_limit,
+        quiescence: params.quiescence,
+        margin: params.margin,
+        nodes: 0,
+        seldepth: 0,
+        aborted: false,
+        can_abort: false,
+        heuristics: Heuristics::new(),
+        path,
+        evals: [0; MAX_PLY + 1],
+        pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+    };
+
+    let tt_move = s.tt.probe(root_hash).map_or(0, |e| e.mv);
+    let mut picker = Picker::new(pos, pos.legal_moves(), tt_move, 0, &s.heuristics);
+    let mut root_moves = Vec::with_capacity(picker.len());
+    while let Some(mv) = picker.next_move() {
+        root_moves.push(RootMove {
+            mv,
+            score: -INFINITY,
+            exact: false,
+        });
+    }
+
+    let mut completed: Vec<RootMove> = root_moves.clone();
+    let mut best_move = root_moves[0].mv;
+    let mut best_score = -INFINITY;
+    let mut best_pv = vec![best_move];
+    let mut completed_depth = 0;
+
+    for depth in 1..=max_depth {
+        s.can_abort = depth > 1;
+        s.seldepth = 0;
+        let use_window = depth >= 5 && s.margin == 0 && best_score.abs() < MATE_BOUND;
+        let mut delta = 25;
+        let (mut alpha, mut beta) = if use_window {
+            (best_score - delta, best_score + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        let mut score;
+        loop {
+            let (iteration_best, improved) =
+                s.root(pos, root_hash, &mut root_moves, depth, alpha, beta);
+            score = iteration_best;
+            if s.aborted {
+                // A move that beat the previous best in a completed comparison is kept.
+                if let Some(m) = improved
+                    && m != best_move
+                    && s.pv[0].first() == Some(&m)
+                {
+                    best_move = m;
+                    best_pv = s.pv[0].clone();
+                }
+                break;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+                if let Some(m) = improved {
+                    best_move = m;
+                    best_pv = s.pv[0].clone();
+                }
+            } else {
+                break;
+            }
+            delta *= 2;
+            root_moves.sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        }
+        if s.aborted {
+            break;
+        }
+        // Stable sort keeps the previous order among moves with equal bounds.
+        root_moves.sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        completed.clone_from(&root_moves);
+        best_move = root_moves[0].mv;
+        best_score = score;
+        best_pv = if s.pv[0].first() == Some(&best_move) {
+            s.pv[0].clone()
+        } else {
+            vec![best_move]
+        };
+        completed_depth = depth as u32;
+        on_info(&SearchInfo {
+            depth: depth as u32,
+            seldepth: s.seldepth as u32,
+            score: public_score(best_score),
+            nodes: s.nodes,
+            elapsed: s.deadline.start.elapsed(),
+            pv: best_pv.clone(),
+            hashfull: s.tt.hashfull(),
+        });
+        if best_score.abs() >= MATE_BOUND && (MATE - best_score.abs()) < depth {
+            // A mate found with this much depth to spare cannot get shorter.
+            if !limits.infinite && limits.depth.is_none() {
+                break;
+            }
+        }
+        if s.deadline.soft_reached() || request.stop.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+
+    let chosen = if params.temperature > 0 {
+        choose_human_like(pos, &completed, params, request.seed ^ root_hash)
+    } else {
+        best_move
+    };
+    s.heuristics.age();
+    SearchResult {
+        best_move: chosen,
+        score: public_score(best_score),
+        depth: completed_depth,
+        nodes: s.nodes,
+        pv: best_pv,
+    }
+}
+
+/// How natural a move looks to a human player: captures and checks catch
+/// the eye, castling is a habit, aimless king walks and underpromotions are
+/// rarely considered.
+fn plausibility(pos: &Chess, m: Move) -> f64 {
+    if matches!(m.promotion(), Some(r) if r != Role::Queen) {
+        return 0.0;
+    }
+    let mut weight = 1.0;
+    if m.is_capture() {
+        weight *= 1.6;
+    }
+    if m.is_castle() {
+        weight *= 1.4;
+    }
+    if m.role() == Role::King && !m.is_castle() && pos.board().queens().any() {
+        weight *= 0.6;
+    }
+    let mut child = pos.clone();
+    child.play_unchecked(m);
+    if child.is_check() {
+        weight *= 1.3;
+    }
+    weight
+}
+
+fn choose_human_like(
+    pos: &Chess,
+    root_moves: &[RootMove],
+    params: &LevelParams,
+    seed: u64,
+) -> Move {
+    let Some(best) = root_moves.first() else {
+        unreachable!("the search only runs with legal moves");
+    };
+    if best.score.abs() >= MATE_BOUND || !best.exact {
+        return best.mv;
+    }
+    let candidates: Vec<(Move, f64)> = root_moves
+        .iter()
+        .filter(|rm| rm.exact && rm.score >= best.score - params.margin)
+        .map(|rm| {
+            let drop = f64::from(best.score - rm.score);
+            let weight = (-drop / f64::from(params.temperature)).exp() * plausibility(pos, rm.mv);
+            (rm.mv, weight)
+        })
+        .filter(|&(_, w)| w > 0.0)
+        .collect();
+    let total: f64 = candidates.iter().map(|&(_, w)| w).sum();
+    if candidates.is_empty() || total <= 0.0 {
+        return best.mv;
+    }
+    let mut target = Rng::new(seed).next_f64() * total;
+    for &(m, w) in &candidates {
+        if target < w {
+            return m;
+        }
+        target -= w;
+    }
+    best.mv
+}

@@ -1,0 +1,115 @@
+//! Transposition table: one slot per index, replaced by depth and age.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    pub mv: u16,
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    mv: u16,
+    score: i16,
+    eval: i16,
+    depth: i8,
+    /// Bound in the low 2 bits (0 means empty), age above.
+    meta: u8,
+}
+
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    age: u8,
+}
+
+impl TranspositionTable {
+    pub fn new(hash_mb: usize) -> TranspositionTable {
+        let len = (hash_mb.max(1) * 1024 * 1024) / std::mem::size_of::<Slot>();
+        TranspositionTable {
+            slots: vec![Slot::default(); len],
+            age: 0,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.slots.fill(Slot::default());
+        self.age = 0;
+    }
+
+    /// Marks the start of a new search so that older entries are replaced first.
+    pub fn new_search(&mut self) {
+        self.age = (self.age + 1) & 0x3f;
+    }
+
+    fn index(&self, key: u64) -> usize {
+        ((u128::from(key) * self.slots.len() as u128) >> 64) as usize
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = self.slots[self.index(key)];
+        if slot.key != key || slot.meta & 3 == 0 {
+            return None;
+        }
+        let bound = match slot.meta & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Entry {
+            mv: slot.mv,
+            score: i32::from(slot.score),
+            eval: i32::from(slot.eval),
+            depth: i32::from(slot.depth),
+            bound,
+        })
+    }
+
+    pub fn store(&mut self, key: u64, entry: Entry) {
+        let age = self.age;
+        let index = self.index(key);
+        let slot = &mut self.slots[index];
+        let same = slot.key == key;
+        let stale = slot.meta >> 2 != age;
+        if !same && !stale && i32::from(slot.depth) > entry.depth + 2 && slot.meta & 3 != 0 {
+            return;
+        }
+        let mv = if entry.mv == 0 && same {
+            slot.mv
+        } else {
+            entry.mv
+        };
+        let bound = match entry.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        *slot = Slot {
+            key,
+            mv,
+            score: entry.score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
+            eval: entry.eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
+            depth: entry.depth.clamp(-1, 127) as i8,
+            meta: bound | (age << 2),
+        };
+    }
+
+    /// Occupancy in permille, from a sample of the table, counting only this search's entries.
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| s.meta & 3 != 0 && s.meta >> 2 == self.age)
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}

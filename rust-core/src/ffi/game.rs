@@ -1,0 +1,510 @@
+//! `Game`: one game for an app screen, safe to call from any thread, with
+//! events pushed to the app's listener.
+
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread;
+use std::time::Duration;
+
+use shakmaty::Position;
+
+use super::types::*;
+use crate::actions::{available_actions, local_color};
+use crate::board_input::BoardInput;
+use crate::clock::{MonotonicTime, TimeControl, TimeSource};
+use crate::pgn::{RecordedResult, parse_games};
+use crate::rules::{DrawClaim, GameEnd};
+use crate::session::{Controller, GameConfig, GameError, GameSession, MoveOutcome, PlayedMove};
+
+/// Something that happened in a game, pushed to the app.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum GameEvent {
+    MovePlayed {
+        played: MoveInfo,
+        by: Controller,
+    },
+    /// Moves were taken back (undo) or replayed (redo); read the state again.
+    PositionChanged,
+    ClockChanged {
+        clock: ClockState,
+    },
+    DrawOffered {
+        by: Side,
+    },
+    DrawDeclined {
+        by: Side,
+    },
+    GameOver {
+        end: GameEnd,
+    },
+}
+
+/// The app's receiver of game events.
+///
+/// Events arrive on the thread that caused them: the caller's for actions
+/// the app performs, a core thread for a fallen flag or the computer's move.
+/// UIs hop to their main thread before touching views. No lock of the game
+/// is held during the call, so the listener may call back into the game.
+#[uniffi::export(foreign)]
+pub trait GameListener: Send + Sync {
+    fn on_event(&self, event: GameEvent);
+}
+
+struct Core {
+    session: GameSession,
+    input: BoardInput,
+    closed: bool,
+}
+
+struct Shared {
+    core: Mutex<Core>,
+    /// Signalled whenever the clock may have changed, to wake the flag watcher.
+    clock_changed: Condvar,
+    listener: Mutex<Option<Arc<dyn GameListener>>>,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Core> {
+        // A panic while the lock was held cannot leave the session half
+        // changed (every mutation is checked before it is made), so a
+        // poisoned lock is still usable.
+        self.core.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn emit(&self, events: Vec<GameEvent>) {
+        if events.is_empty() {
+            return;
+        }
+        let listener = self
+            .listener
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        if let Some(listener) = listener {
+            for event in events {
+                listener.on_event(event);
+            }
+        }
+    }
+}
+
+/// One game, as an app screen drives it. All methods may be called from any
+/// thread.
+#[derive(uniffi::Object)]
+pub struct Game {
+    shared: Arc<Shared>,
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        self.shared.lock().closed = true;
+        self.shared.clock_changed.notify_all();
+    }
+}
+
+fn time_source() -> Arc<dyn TimeSource> {
+    Arc::new(MonotonicTime::new())
+}
+
+#[uniffi::export]
+impl Game {
+    /// A new game.
+    #[uniffi::constructor]
+    pub fn new(setup: GameSetup) -> Result<Arc<Game>, RokadaError> {
+        let time_control = setup
+            .time_control
+            .map(|tc| {
+                TimeControl::new(tc.base_ms, tc.increment_ms).map_err(|_| {
+                    RokadaError::InvalidTimeControl {
+                        base_ms: tc.base_ms,
+                        increment_ms: tc.increment_ms,
+                    }
+                })
+            })
+            .transpose()?;
+        let config = GameConfig {
+            mode: setup.mode.into(),
+            start_fen: setup.start_fen,
+            time_control,
+            white_name: setup.white_name,
+            black_name: setup.black_name,
+        };
+        Ok(Game::start(GameSession::new(config, time_source())?))
+    }
+
+    /// A game resumed from [`Game::save`] output, clock and repetition
+    /// history included.
+    #[uniffi::constructor]
+    pub fn restore(save: String) -> Result<Arc<Game>, RokadaError> {
+        Ok(Game::start(GameSession::restore(&save, time_source())?))
+    }
+
+    /// The first game of a PGN text, to look at or play on (without clocks).
+    #[uniffi::constructor]
+    pub fn from_pgn(pgn: String, mode: GameMode) -> Result<Arc<Game>, RokadaError> {
+        let games = parse_games(&pgn)?;
+        let game = games.first().ok_or(RokadaError::InvalidPgn {
+            kind: crate::pgn::PgnErrorKind::NoGame,
+            ply: 0,
+            text: String::new(),
+        })?;
+        Ok(Game::start(GameSession::from_pgn(
+            game,
+            mode.into(),
+            RecordedResult::Apply,
+            time_source(),
+        )?))
+    }
+
+    /// Where events go; `None` stops them.
+    pub fn set_listener(&self, listener: Option<Arc<dyn GameListener>>) {
+        *self
+            .shared
+            .listener
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = listener;
+    }
+
+    /// Everything the game screen draws.
+    pub fn state(&self) -> GameState {
+        let core = self.shared.lock();
+        state_of(&core)
+    }
+
+    /// The board as 64 squares in `Square` order (a1, b1, ..., h8).
+    pub fn board(&self) -> Vec<Option<Piece>> {
+        let core = self.shared.lock();
+        let board = core.session.position().board();
+        Square::ALL
+            .iter()
+            .map(|&sq| board.piece_at(sq.into()).map(Piece::from))
+            .collect()
+    }
+
+    pub fn legal_destinations(&self, from: Square) -> Vec<Square> {
+        squares(self.shared.lock().session.legal_destinations(from.into()))
+    }
+
+    /// A move by the player at this device, by squares.
+    pub fn play(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<PieceKind>,
+    ) -> Result<MoveResult, RokadaError> {
+        let outcome = self.act(|core| {
+            let outcome =
+                core.session
+                    .play_squares(from.into(), to.into(), promotion.map(Into::into))?;
+            core.input.reset();
+            Ok(outcome)
+        });
+        match outcome? {
+            MoveOutcome::Played(m) => Ok(MoveResult::Played {
+                played: (&m).into(),
+            }),
+            MoveOutcome::NeedsPromotion { from, to } => Ok(MoveResult::NeedsPromotion {
+                from: from.into(),
+                to: to.into(),
+            }),
+        }
+    }
+
+    /// A move by the player at this device in SAN or UCI.
+    pub fn play_text(&self, text: String) -> Result<MoveInfo, RokadaError> {
+        let played = self.act(|core| {
+            let played = core.session.play_text(&text)?;
+            core.input.reset();
+            Ok(played)
+        })?;
+        Ok((&played).into())
+    }
+
+    /// A tap on a square.
+    pub fn tap(&self, square: Square) -> InputResult {
+        self.input(|core| core.input.tap(&mut core.session, square.into()))
+    }
+
+    /// A drag starts on a square.
+    pub fn drag_start(&self, square: Square) -> InputResult {
+        self.input(|core| core.input.drag_start(&mut core.session, square.into()))
+    }
+
+    /// A dragged piece is dropped.
+    pub fn drop_piece(&self, from: Square, to: Square) -> InputResult {
+        self.input(|core| core.input.drop(&mut core.session, from.into(), to.into()))
+    }
+
+    /// The promotion dialog's choice.
+    pub fn choose_promotion(&self, kind: PieceKind) -> InputResult {
+        self.input(|core| core.input.choose_promotion(&mut core.session, kind.into()))
+    }
+
+    /// The promotion dialog was dismissed.
+    pub fn cancel_promotion(&self) -> InputResult {
+        self.input(|core| core.input.cancel_promotion(&core.session))
+    }
+
+    pub fn claim_draw(&self, claim: DrawClaim) -> Result<(), RokadaError> {
+        self.act(|core| {
+            let by = core.session.controller(core.session.turn());
+            if by != Controller::Local {
+                return Err(GameError::NotYourTurn);
+            }
+            core.session.claim_draw(by, claim).map(drop)
+        })
+    }
+
+    /// Both players at one phone agree to a draw.
+    pub fn agree_draw(&self) -> Result<(), RokadaError> {
+        self.act(|core| core.session.agree_draw().map(drop))
+    }
+
+    pub fn offer_draw(&self) -> Result<(), RokadaError> {
+        self.act(|core| core.session.offer_draw(Controller::Local))
+    }
+
+    pub fn accept_draw(&self) -> Result<(), RokadaError> {
+        self.act(|core| core.session.accept_draw(Controller::Local).map(drop))
+    }
+
+    pub fn decline_draw(&self) -> Result<(), RokadaError> {
+        self.act(|core| core.session.decline_draw(Controller::Local))
+    }
+
+    /// The player at this device resigns (on one phone: the side to move).
+    pub fn resign(&self) -> Result<(), RokadaError> {
+        self.act(|core| {
+            let color = local_color(&core.session).ok_or(GameError::NotYourTurn)?;
+            core.session.resign(Controller::Local, color).map(drop)
+        })
+    }
+
+    pub fn undo(&self) -> Result<(), RokadaError> {
+        self.act(|core| {
+            core.session.undo()?;
+            core.input.reset();
+            Ok(())
+        })
+    }
+
+    pub fn redo(&self) -> Result<(), RokadaError> {
+        self.act(|core| {
+            core.session.redo()?;
+            core.input.reset();
+            Ok(())
+        })
+    }
+
+    /// Ends the game if a flag has fallen; the game also watches its clock
+    /// by itself.
+    pub fn poll_clock(&self) {
+        self.act(|core| {
+            core.session.poll_clock();
+            Ok(())
+        })
+        .unwrap_or(());
+    }
+
+    /// The whole game for [`Game::restore`].
+    pub fn save(&self) -> String {
+        self.shared.lock().session.save()
+    }
+
+    pub fn pgn(&self) -> String {
+        self.shared.lock().session.to_pgn()
+    }
+}
+
+impl Game {
+    fn start(session: GameSession) -> Arc<Game> {
+        let timed = session.config().time_control.is_some();
+        let shared = Arc::new(Shared {
+            core: Mutex::new(Core {
+                session,
+                input: BoardInput::default(),
+                closed: false,
+            }),
+            clock_changed: Condvar::new(),
+            listener: Mutex::new(None),
+        });
+        if timed {
+            let watcher = Arc::clone(&shared);
+            thread::Builder::new()
+                .name("rokada-clock".into())
+                .spawn(move || watch_flags(&watcher))
+                .expect("the clock thread starts");
+        }
+        Arc::new(Game { shared })
+    }
+
+    /// Runs a change to the session and sends the events that follow from
+    /// it, after the lock is released.
+    fn act<T>(
+        &self,
+        change: impl FnOnce(&mut Core) -> Result<T, GameError>,
+    ) -> Result<T, RokadaError> {
+        let (result, events) = {
+            let mut core = self.shared.lock();
+            let before = Snapshot::of(&core.session);
+            let result = change(&mut core);
+            (result, before.events_since(&core.session))
+        };
+        self.shared.clock_changed.notify_all();
+        self.shared.emit(events);
+        result.map_err(RokadaError::from)
+    }
+
+    fn input(
+        &self,
+        touch: impl FnOnce(&mut Core) -> crate::board_input::InputOutcome,
+    ) -> InputResult {
+        self.act(|core| Ok(touch(core)))
+            .map(InputResult::from)
+            .unwrap_or(InputResult::Ignored)
+    }
+}
+
+/// What events compare: the game before and after a change.
+struct Snapshot {
+    plies: usize,
+    last: Option<PlayedMove>,
+    end: Option<GameEnd>,
+    offer: Option<shakmaty::Color>,
+}
+
+impl Snapshot {
+    fn of(session: &GameSession) -> Snapshot {
+        Snapshot {
+            plies: session.moves().len(),
+            last: session.moves().last().cloned(),
+            end: session.end(),
+            offer: session.draw_offer(),
+        }
+    }
+
+    fn events_since(&self, session: &GameSession) -> Vec<GameEvent> {
+        let mut events = Vec::new();
+        let moves = session.moves();
+        let extended =
+            moves.len() > self.plies && moves.get(self.plies.wrapping_sub(1)).cloned() == self.last;
+        if extended {
+            for m in &moves[self.plies..] {
+                events.push(GameEvent::MovePlayed {
+                    played: m.into(),
+                    by: session.controller(m.color),
+                });
+            }
+        } else if moves.len() != self.plies || moves.last() != self.last.as_ref() {
+            events.push(GameEvent::PositionChanged);
+        }
+        if (moves.len() != self.plies || session.end() != self.end)
+            && let Some(clock) = session.clock()
+        {
+            events.push(GameEvent::ClockChanged {
+                clock: clock.into(),
+            });
+        }
+        match (self.offer, session.draw_offer()) {
+            (None, Some(by)) => events.push(GameEvent::DrawOffered { by: by.into() }),
+            (Some(by), None) if session.end().is_none() && !extended => {
+                events.push(GameEvent::DrawDeclined { by: (!by).into() });
+            }
+            _ => {}
+        }
+        if let (None, Some(end)) = (self.end, session.end()) {
+            events.push(GameEvent::GameOver { end });
+        }
+        events
+    }
+}
+
+fn state_of(core: &Core) -> GameState {
+    let session = &core.session;
+    let (captured_by_white, captured_by_black) = captures(session);
+    GameState {
+        mode: session.mode().into(),
+        fen: session.fen(),
+        turn: session.turn().into(),
+        end: session.end(),
+        last_move: session.last_move().map(|(from, to)| SquarePair {
+            from: from.into(),
+            to: to.into(),
+        }),
+        checked_king: session.checked_king().map(Square::from),
+        moves: session.moves_san(),
+        claimable_draws: if session.is_local_turn() {
+            session.claimable_draws()
+        } else {
+            Vec::new()
+        },
+        draw_offer: session.draw_offer().map(Side::from),
+        clock: session.clock().map(ClockState::from),
+        is_local_turn: session.is_local_turn(),
+        actions: available_actions(session),
+        captured_by_white,
+        captured_by_black,
+        selected: core.input.selected().map(Square::from),
+        hints: squares(core.input.hints(session)),
+        pending_promotion: core.input.pending_promotion().map(|(from, to)| SquarePair {
+            from: from.into(),
+            to: to.into(),
+        }),
+        computer_thinking: false,
+    }
+}
+
+/// Pieces taken by each side, replayed from the moves (a promoted piece that
+/// is taken counts as what it had become).
+fn captures(session: &GameSession) -> (Vec<PieceKind>, Vec<PieceKind>) {
+    let mut by_white = Vec::new();
+    let mut by_black = Vec::new();
+    for m in session.moves() {
+        if let Some(role) = m.chess_move.capture() {
+            match m.color {
+                shakmaty::Color::White => by_white.push(role.into()),
+                shakmaty::Color::Black => by_black.push(role.into()),
+            }
+        }
+    }
+    (by_white, by_black)
+}
+
+/// Sleeps until the running side's time would run out, then ends the game
+/// if it has. Wakes early whenever the clock may have changed.
+fn watch_flags(shared: &Shared) {
+    let mut core = shared.lock();
+    loop {
+        if core.closed || core.session.is_over() {
+            return;
+        }
+        let wait = core
+            .session
+            .clock()
+            .and_then(|c| c.running.map(|side| c.remaining(side)));
+        core = match wait {
+            None => shared
+                .clock_changed
+                .wait(core)
+                .unwrap_or_else(PoisonError::into_inner),
+            Some(ms) => {
+                // A millisecond past the flag, so the fall is certain.
+                let timeout = Duration::from_millis(ms.saturating_add(1));
+                let (core, _) = shared
+                    .clock_changed
+                    .wait_timeout(core, timeout)
+                    .unwrap_or_else(PoisonError::into_inner);
+                core
+            }
+        };
+        if core.closed {
+            return;
+        }
+        let before = Snapshot::of(&core.session);
+        if core.session.poll_clock().is_some() {
+            let events = before.events_since(&core.session);
+            drop(core);
+            shared.emit(events);
+            return;
+        }
+    }
+}
