@@ -52,6 +52,15 @@ fn wait_for(rx: &Receiver<WifiEvent>, want: impl Fn(&WifiEvent) -> bool) -> Wifi
     }
 }
 
+/// Waits until events mentioning each of `needles` have been seen.
+fn wait_for_all(rx: &Receiver<WifiEvent>, needles: &[&str]) {
+    let mut missing: Vec<&str> = needles.to_vec();
+    while !missing.is_empty() {
+        let seen = format!("{:?}", wait_for(rx, |_| true));
+        missing.retain(|n| !seen.contains(n));
+    }
+}
+
 fn start_host(game: HostGame, time: Arc<dyn TimeSource>) -> (WifiGame, Receiver<WifiEvent>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     WifiGame::host(listener, code(), game, fast_link(), time).unwrap()
@@ -362,10 +371,47 @@ fn illegal_out_of_turn_and_mismatched_moves_are_refused_with_an_error() {
     assert_eq!(violations, 4, "every refusal is logged");
 }
 
-/// A loopback TCP relay whose connections the test can cut.
+/// What the relay does to the next chunk it passes from host to joiner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Meddle {
+    None,
+    /// Flip a bit of its last byte (inside the authentication tag).
+    Tamper,
+    /// Pass it twice.
+    Replay,
+}
+
+/// A loopback TCP relay whose connections the test can cut, and whose
+/// host-to-joiner traffic it can alter.
 struct Relay {
     addr: SocketAddr,
     live: Arc<Mutex<Vec<TcpStream>>>,
+    meddle: Arc<Mutex<Meddle>>,
+}
+
+/// Copies `from` to `to`, applying a pending meddling once.
+fn pump(mut from: TcpStream, mut to: TcpStream, meddle: Option<Arc<Mutex<Meddle>>>) {
+    let mut buf = [0u8; 65536];
+    loop {
+        let n = match from.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        let how = meddle.as_ref().map_or(Meddle::None, |m| {
+            std::mem::replace(&mut *m.lock().unwrap(), Meddle::None)
+        });
+        let chunk = &mut buf[..n];
+        if how == Meddle::Tamper {
+            chunk[n - 1] ^= 0x40;
+        }
+        let times = if how == Meddle::Replay { 2 } else { 1 };
+        for _ in 0..times {
+            if to.write_all(chunk).is_err() {
+                return;
+            }
+        }
+    }
+    let _ = to.shutdown(Shutdown::Both);
 }
 
 impl Relay {
@@ -373,7 +419,8 @@ impl Relay {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
         let live: Arc<Mutex<Vec<TcpStream>>> = Arc::default();
-        let conns = live.clone();
+        let meddle = Arc::new(Mutex::new(Meddle::None));
+        let (conns, to_joiner) = (live.clone(), meddle.clone());
         thread::spawn(move || {
             for client in listener.incoming() {
                 let Ok(client) = client else { return };
@@ -383,18 +430,17 @@ impl Relay {
                 let mut all = conns.lock().unwrap();
                 all.push(client.try_clone().unwrap());
                 all.push(server.try_clone().unwrap());
-                for (mut from, mut to) in [
-                    (client.try_clone().unwrap(), server.try_clone().unwrap()),
-                    (server, client),
-                ] {
-                    thread::spawn(move || {
-                        let _ = std::io::copy(&mut from, &mut to);
-                        let _ = to.shutdown(Shutdown::Both);
-                    });
-                }
+                let up = (client.try_clone().unwrap(), server.try_clone().unwrap());
+                thread::spawn(move || pump(up.0, up.1, None));
+                let down = to_joiner.clone();
+                thread::spawn(move || pump(server, client, Some(down)));
             }
         });
-        Relay { addr, live }
+        Relay { addr, live, meddle }
+    }
+
+    fn meddle(&self, how: Meddle) {
+        *self.meddle.lock().unwrap() = how;
     }
 
     fn cut(&self) {
@@ -431,4 +477,39 @@ fn the_link_is_cut_mid_game_and_resumes_with_nothing_lost() {
     relay.cut();
     play(&p, "Nc6");
     assert_eq!(same_game(&p).0, ["e4", "e5", "Nf3", "Nc6"]);
+}
+
+#[test]
+fn tampered_and_replayed_frames_are_refused_and_the_game_goes_on() {
+    let (host, host_rx) = start_host(
+        HostGame::New {
+            color: ColorChoice::White,
+            time_control: None,
+        },
+        monotonic(),
+    );
+    let relay = Relay::new(host.listen_addr().unwrap());
+    let p = connect(host, host_rx, relay.addr, monotonic());
+    play(&p, "e4");
+    play(&p, "e5");
+    // A replayed frame is refused; the genuine stream carries on.
+    relay.meddle(Meddle::Replay);
+    p.host.command(WifiCommand::Play("Nf3".into())).unwrap();
+    wait_for_all(&p.joiner_rx, &["replayed", "Nf3"]);
+    play(&p, "Nc6");
+    // An altered frame is refused, and the gap it leaves makes the joiner
+    // replace the connection; nothing sent is lost.
+    relay.meddle(Meddle::Tamper);
+    p.host.command(WifiCommand::Play("Bb5".into())).unwrap();
+    wait_for_all(
+        &p.joiner_rx,
+        &[
+            "authentication",
+            "out of order",
+            "Connected { resumed: true }",
+            "Bb5",
+        ],
+    );
+    play(&p, "a6");
+    assert_eq!(same_game(&p).0, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
 }

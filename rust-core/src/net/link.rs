@@ -242,6 +242,9 @@ struct Conn {
 /// What an established connection's incoming frame turned into.
 enum Incoming {
     Nothing,
+    /// A frame went missing from the stream: nothing more on this
+    /// connection can be accepted, so it must be replaced.
+    Broken(Violation),
     /// The peer's `Resume` arrived: the link is fully up.
     Synced,
     Event(LinkEvent),
@@ -327,6 +330,11 @@ impl Conn {
         };
         let plaintext = match channel.open(payload) {
             Ok(p) => p,
+            // A forged or replayed frame may sit beside the genuine stream,
+            // but a gap means a genuine frame was altered or dropped.
+            Err(e @ ChannelError::OutOfOrder { .. }) => {
+                return Incoming::Broken(Violation::Channel(e));
+            }
             Err(e) => return Incoming::Event(LinkEvent::Violation(Violation::Channel(e))),
         };
         self.last_recv = now;
@@ -557,6 +565,11 @@ impl Host {
             match conn.receive_sealed(frame, now, &mut self.rel, &mut self.out) {
                 Incoming::Nothing => {}
                 Incoming::Event(e) => self.event(e),
+                Incoming::Broken(v) => {
+                    let id = conn.id;
+                    self.event(LinkEvent::Violation(v));
+                    self.drop_conn(id, now);
+                }
                 Incoming::Synced => {
                     let resumed = self.ever_connected;
                     self.ever_connected = true;
@@ -938,6 +951,10 @@ impl Joiner {
             match c.receive_sealed(frame, now, &mut self.rel, &mut self.out) {
                 Incoming::Nothing => {}
                 Incoming::Event(e) => self.event(e),
+                Incoming::Broken(v) => {
+                    self.event(LinkEvent::Violation(v));
+                    self.lose_conn(now);
+                }
                 Incoming::Synced => {
                     let resumed = self.ever_connected;
                     self.ever_connected = true;
