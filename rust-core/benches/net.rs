@@ -83,11 +83,14 @@ fn link_round_trips() {
         })
     };
     let echo = thread::spawn(move || {
-        while let Ok(n) = host_rx.recv() {
-            if let LinkNotice::Link(LinkEvent::Message(Message::Move(m))) = n
-                && host.command(LinkCommand::Send(mv(m.ply + 1))).is_err()
-            {
-                return;
+        // Echoes until the joiner goes away.
+        while let Ok(LinkNotice::Link(e)) = host_rx.recv() {
+            match e {
+                LinkEvent::Message(Message::Move(m)) => {
+                    let _ = host.command(LinkCommand::Send(mv(m.ply + 1)));
+                }
+                LinkEvent::LinkLost => return,
+                _ => {}
             }
         }
     });
