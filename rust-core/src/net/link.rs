@@ -52,7 +52,8 @@ pub struct LinkConfig {
     /// After the link is lost, the peer has this long to come back before
     /// the game is adjourned.
     pub adjourn_after: Duration,
-    /// First and largest pause between the joiner's reconnection attempts.
+    /// Shortest and longest pause between the joiner's reconnection
+    /// attempts after the first, which is immediate.
     pub reconnect_delay: (Duration, Duration),
 }
 
@@ -806,7 +807,7 @@ pub struct Joiner {
 impl Joiner {
     /// Starts joining: the first output asks the driver to connect.
     pub fn new(cfg: LinkConfig, code: PairingCode) -> Self {
-        let backoff = cfg.reconnect_delay.0;
+        let backoff = Duration::ZERO;
         let mut j = Joiner {
             cfg,
             code,
@@ -909,8 +910,11 @@ impl Joiner {
             self.finish_with(first_contact_failure);
             return;
         }
+        // The first attempt after a loss is immediate: most losses are one
+        // dropped connection, not a host gone away.
         self.retry_at = Some(now + self.backoff);
-        self.backoff = (self.backoff * 2).min(self.cfg.reconnect_delay.1);
+        let (first, most) = self.cfg.reconnect_delay;
+        self.backoff = (self.backoff * 2).clamp(first, most);
     }
 
     fn finish_with(&mut self, e: LinkEvent) {
@@ -1024,7 +1028,7 @@ impl Joiner {
                 self.secret = Some(secret);
                 self.tentative = None;
                 self.lost_since = None;
-                self.backoff = self.cfg.reconnect_delay.0;
+                self.backoff = Duration::ZERO;
             }
             _ => self.lose_conn(now),
         }
