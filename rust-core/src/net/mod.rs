@@ -6,7 +6,11 @@
 //!   agreement with key confirmation, and the encrypted ordered channel;
 //! - [`message`]: versioned wire messages;
 //! - [`link`]: the sans-IO handshake, heartbeat and reconnection state
-//!   machines for host and joiner (bytes and time in, bytes and events out);
+//!   machines for host and joiner (bytes and time in, bytes and events out),
+//!   with exactly-once delivery of game messages across reconnections;
+//! - [`game`]: a `GameSession` in Wi-Fi mode on each device kept in step
+//!   over the link, the host deciding clocks and ends ([`game::WifiGame`]
+//!   is what an app or the terminal client starts);
 //! - [`tcp`]: a small blocking driver that runs a state machine over
 //!   `std::net` sockets with one thread per socket.
 //!
