@@ -3,6 +3,7 @@
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -387,6 +388,8 @@ struct Relay {
     addr: SocketAddr,
     live: Arc<Mutex<Vec<TcpStream>>>,
     meddle: Arc<Mutex<Meddle>>,
+    /// While set, new connections are dropped at once: the host is gone.
+    down: Arc<AtomicBool>,
 }
 
 /// Copies `from` to `to`, applying a pending meddling once.
@@ -420,10 +423,14 @@ impl Relay {
         let addr = listener.local_addr().unwrap();
         let live: Arc<Mutex<Vec<TcpStream>>> = Arc::default();
         let meddle = Arc::new(Mutex::new(Meddle::None));
-        let (conns, to_joiner) = (live.clone(), meddle.clone());
+        let down = Arc::new(AtomicBool::new(false));
+        let (conns, to_joiner, is_down) = (live.clone(), meddle.clone(), down.clone());
         thread::spawn(move || {
             for client in listener.incoming() {
                 let Ok(client) = client else { return };
+                if is_down.load(Ordering::SeqCst) {
+                    continue;
+                }
                 let Ok(server) = TcpStream::connect(target) else {
                     continue;
                 };
@@ -436,7 +443,18 @@ impl Relay {
                 thread::spawn(move || pump(server, client, Some(down)));
             }
         });
-        Relay { addr, live, meddle }
+        Relay {
+            addr,
+            live,
+            meddle,
+            down,
+        }
+    }
+
+    /// Cuts every connection and refuses new ones.
+    fn shut(&self) {
+        self.down.store(true, Ordering::SeqCst);
+        self.cut();
     }
 
     fn meddle(&self, how: Meddle) {
@@ -512,4 +530,59 @@ fn tampered_and_replayed_frames_are_refused_and_the_game_goes_on() {
     );
     play(&p, "a6");
     assert_eq!(same_game(&p).0, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+}
+
+fn adjourned(rx: &Receiver<WifiEvent>) -> String {
+    match wait_for(rx, |e| matches!(e, WifiEvent::Adjourned { .. })) {
+        WifiEvent::Adjourned { save } => save,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a_peer_gone_too_long_adjourns_and_either_side_resumes_later() {
+    let link = LinkConfig {
+        adjourn_after: Duration::from_millis(1500),
+        ..fast_link()
+    };
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let game = HostGame::New {
+        color: ColorChoice::White,
+        time_control: Some(TimeControl::new(300_000, 2_000).unwrap()),
+    };
+    let (host, host_rx) =
+        WifiGame::host(listener, code(), game, link.clone(), monotonic()).unwrap();
+    let relay = Relay::new(host.listen_addr().unwrap());
+    let (joiner, joiner_rx) = WifiGame::join(relay.addr, code(), link, monotonic()).unwrap();
+    wait_for(&joiner_rx, |e| matches!(e, WifiEvent::GameStarted { .. }));
+    let p = Pair {
+        host,
+        host_rx,
+        joiner,
+        joiner_rx,
+    };
+    play(&p, "e4");
+    play(&p, "e5");
+    relay.shut();
+    let host_save = adjourned(&p.host_rx);
+    let joiner_save = adjourned(&p.joiner_rx);
+
+    // The host resumes its copy; a new pairing continues the same game.
+    let (host, host_rx) = start_host(HostGame::Resume { save: host_save }, monotonic());
+    let addr = host.listen_addr().unwrap();
+    let p = connect(host, host_rx, addr, monotonic());
+    assert_eq!(same_game(&p).0, ["e4", "e5"]);
+    play(&p, "Nf3");
+    assert!(p.joiner.with_session(|s| s.unwrap().clock().is_some()));
+
+    // The joiner's copy resumes too, with the joiner now hosting as Black.
+    let (host, host_rx) = start_host(HostGame::Resume { save: joiner_save }, monotonic());
+    assert_eq!(
+        host.with_session(|s| s.unwrap().wifi_local_color()),
+        Some(Color::Black)
+    );
+    let addr = host.listen_addr().unwrap();
+    let p = connect(host, host_rx, addr, monotonic());
+    play(&p, "Nf3");
+    assert_eq!(same_game(&p).0, ["e4", "e5", "Nf3"]);
 }
