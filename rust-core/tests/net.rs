@@ -11,12 +11,15 @@ use std::time::Duration;
 
 use rokada_core::clock::{ManualTime, MonotonicTime, TimeControl, TimeSource};
 use rokada_core::net::frame::{MAX_FRAME_LEN, encode_frame};
-use rokada_core::net::game::{ColorChoice, HostGame, WifiCommand, WifiEvent, WifiGame};
+use rokada_core::net::game::{
+    ActionError, ColorChoice, HostGame, WifiCommand, WifiEvent, WifiGame,
+};
 use rokada_core::net::link::{Joiner, LinkConfig, LinkEvent};
 use rokada_core::net::message::{ErrorCode, Message, MoveMsg, RejectReason};
 use rokada_core::net::pairing::PairingCode;
 use rokada_core::net::tcp::{BareLink, LinkCommand, LinkNotice, spawn_joiner};
-use rokada_core::rules::{EndReason, GameEnd, GameResult};
+use rokada_core::rules::{DrawClaim, EndReason, GameEnd, GameResult};
+use rokada_core::session::GameError;
 use shakmaty::Color;
 
 const WAIT: Duration = Duration::from_secs(15);
@@ -585,4 +588,29 @@ fn a_peer_gone_too_long_adjourns_and_either_side_resumes_later() {
     let p = connect(host, host_rx, addr, monotonic());
     play(&p, "Nf3");
     assert_eq!(same_game(&p).0, ["e4", "e5", "Nf3"]);
+}
+
+#[test]
+fn a_threefold_repetition_claimed_by_the_joiner() {
+    let p = pair(ColorChoice::White, None, monotonic());
+    play(&p, "Nf3");
+    p.joiner
+        .command(WifiCommand::ClaimDraw(DrawClaim::ThreefoldRepetition))
+        .unwrap();
+    wait_for(&p.joiner_rx, |e| {
+        matches!(
+            e,
+            WifiEvent::ActionRefused(ActionError::Game(GameError::DrawNotClaimable(_)))
+        )
+    });
+    for san in ["Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3"] {
+        play(&p, san);
+    }
+    p.joiner
+        .command(WifiCommand::ClaimDraw(DrawClaim::ThreefoldRepetition))
+        .unwrap();
+    let draw = GameEnd::new(GameResult::Draw, EndReason::ThreefoldRepetition);
+    assert_eq!(game_over(&p.host_rx), draw);
+    assert_eq!(game_over(&p.joiner_rx), draw);
+    assert_eq!(same_game(&p).1, Some(draw));
 }
