@@ -29,7 +29,7 @@ done
 # Generate the Swift bindings (and the header and module map the framework
 # carries) from this Mac's build of the core: the interface is the same on
 # every target.
-scripts/gen-bindings.sh --release
+scripts/gen-bindings.sh
 
 build=build/ios
 rm -rf "$build" ios/RokadaCoreFFI.xcframework

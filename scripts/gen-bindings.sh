@@ -2,10 +2,10 @@
 # Generates the Kotlin and Swift bindings of rokada-core from a built library
 # (UniFFI library mode). Generated code is a build output, never committed.
 #
-# Usage: scripts/gen-bindings.sh [--release] [--lib PATH]
-#   --release   build and read the release library (default: debug)
-#   --lib PATH  read this already built library instead of building one
-#               (e.g. an Android .so from scripts/build-android.sh)
+# Usage: scripts/gen-bindings.sh [--lib PATH]
+#   --lib PATH  read this library instead of building the host's debug one.
+#               It must keep its symbol table: release builds are stripped,
+#               and the interface is the same on every target anyway.
 #
 # Writes:
 #   build/bindings/kotlin/app/rokada/core/rokada_core.kt   (Android, JVM tests)
@@ -14,30 +14,28 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-profile=debug
 lib=""
 while [ $# -gt 0 ]; do
     case "$1" in
-        --release) profile=release ;;
         --lib) lib="${2:?--lib needs a path}"; shift ;;
         *) echo "gen-bindings: unknown option $1" >&2; exit 2 ;;
     esac
     shift
 done
 
-cargo_flags=(--locked)
-[ "$profile" = release ] && cargo_flags+=(--release)
-cargo build "${cargo_flags[@]}" -p uniffi-bindgen
+# The generator is a tool: its own build profile does not matter, and the
+# debug build is the one the tests already made.
+cargo build --locked -p uniffi-bindgen
 if [ -z "$lib" ]; then
-    cargo build "${cargo_flags[@]}" -p rokada-core
+    cargo build --locked -p rokada-core
     case "$(uname -s)" in
-        Darwin) lib="target/$profile/librokada_core.dylib" ;;
-        *) lib="target/$profile/librokada_core.so" ;;
+        Darwin) lib=target/debug/librokada_core.dylib ;;
+        *) lib=target/debug/librokada_core.so ;;
     esac
 fi
 [ -f "$lib" ] || { echo "gen-bindings: no library at $lib" >&2; exit 1; }
 
-bindgen="target/$profile/uniffi-bindgen"
+bindgen=target/debug/uniffi-bindgen
 format_flags=()
 # Formatting needs ktlint and swiftformat; without them the code is left as
 # generated (it compiles the same).

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of Rokada on a fresh machine, installing what the tests
-# need first. Usage: scripts/test.sh
+# need first (Python packages with pip, Maven dependencies, a Swift root).
+# Usage: scripts/test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,5 +22,14 @@ python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ig
 step "Generated strings are current"
 scripts/gen-strings --check
 
-step "Strings, rules page and diagrams"
-python3 -m pytest -q tests/i18n
+step "The rules proven against python-chess"
+scripts/test-rules.sh
+
+step "Python tests: strings, rules page, diagrams, Android resources"
+python3 -m pytest -q tests/i18n tests/android_r
+
+step "Kotlin and Swift bindings"
+scripts/gen-bindings.sh
+
+step "Kotlin on the JVM: bindings and the Android app's code"
+scripts/test-jvm.sh --lib-dir target/debug

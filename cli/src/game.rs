@@ -1,24 +1,33 @@
-//! The interactive game in the terminal: two players at one keyboard.
+//! The interactive game in the terminal: two players at one keyboard, or
+//! one against the computer.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use rokada_core::clock::{MonotonicTime, TimeControl, TimeSource, clock_text};
+use rokada_core::computer;
+use rokada_core::engine::{Engine, Level};
 use rokada_core::rules::{DrawClaim, EndReason, GameEnd, GameResult};
 use rokada_core::session::{Controller, GameConfig, GameError, GameSession, Mode, MoveOutcome};
 use shakmaty::{Color, Role, Square};
 
 use crate::args::{ArgError, Args};
 use crate::board::{self, Style};
+use crate::i18n::{Lang, Strings, strings};
 
 /// Settings of a terminal game, from the command line.
 struct Settings {
     config: GameConfig,
     style: Style,
+    text: &'static Strings,
 }
 
 pub fn run(mut args: Args) -> Result<(), ArgError> {
     let mut config = GameConfig::new(Mode::SamePhone);
+    let mut level = None;
+    let mut human = Color::White;
+    let mut lang = None;
     let mut style = Style {
         flipped: false,
         color: io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
@@ -31,16 +40,39 @@ pub fn run(mut args: Args) -> Result<(), ArgError> {
             }
             lexopt::Arg::Long("flip") => style.flipped = true,
             lexopt::Arg::Long("no-color") => style.color = false,
+            lexopt::Arg::Long("computer") => level = Some(args.value_parsed::<u8>("--computer")?),
+            lexopt::Arg::Long("color") => {
+                human = match args.value_string()?.as_str() {
+                    "white" => Color::White,
+                    "black" => Color::Black,
+                    other => {
+                        return Err(ArgError::usage(format!(
+                            "--color {other:?}: use white or black"
+                        )));
+                    }
+                }
+            }
+            lexopt::Arg::Long("lang") => lang = Some(args.value_parsed::<Lang>("--lang")?),
             other => return Err(Args::unexpected(other)),
         }
     }
+    if let Some(level) = level {
+        config.mode = Mode::Computer { human, level };
+        style.flipped ^= human == Color::Black;
+    }
+    let text = strings(lang.unwrap_or_else(Lang::from_env));
     let time: Arc<dyn TimeSource> = Arc::new(MonotonicTime::new());
     let session = GameSession::new(config.clone(), time.clone())
         .map_err(|e| ArgError::usage(e.to_string()))?;
     let mut game = TerminalGame {
-        settings: Settings { config, style },
+        settings: Settings {
+            config,
+            style,
+            text,
+        },
         session,
         time,
+        engine: Engine::default(),
     };
     game.play(io::stdin().lock(), io::stdout().lock())
         .map_err(|e| ArgError::usage(format!("terminal error: {e}")))
@@ -50,6 +82,7 @@ struct TerminalGame {
     settings: Settings,
     session: GameSession,
     time: Arc<dyn TimeSource>,
+    engine: Engine,
 }
 
 const COMMANDS: &str = "\
@@ -71,11 +104,16 @@ Commands:
 
 impl TerminalGame {
     fn play(&mut self, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
-        writeln!(
-            out,
-            "Rokada: two players at one board. Type help for commands."
-        )?;
+        let intro = match self.session.mode() {
+            Mode::Computer { level, .. } => format!(
+                "Rokada: you against the computer, level {level} (about {} Elo). Type help for commands.",
+                Level::new(level).map_or(0, Level::target_rating)
+            ),
+            _ => "Rokada: two players at one board. Type help for commands.".to_owned(),
+        };
+        writeln!(out, "{intro}")?;
         self.show(&mut out)?;
+        self.computer_moves(&mut out)?;
         let mut lines = input.lines();
         loop {
             write!(out, "{}", self.prompt())?;
@@ -90,54 +128,108 @@ impl TerminalGame {
             }
             match self.command(line, &mut lines, &mut out)? {
                 Flow::Quit => return Ok(()),
-                Flow::Redraw => self.show(&mut out)?,
+                Flow::Redraw => {
+                    self.show(&mut out)?;
+                    self.computer_moves(&mut out)?;
+                }
                 Flow::Stay => {}
             }
         }
     }
 
+    /// Lets the computer move while it is its turn.
+    fn computer_moves(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let Mode::Computer { level, .. } = self.session.mode() else {
+            return Ok(());
+        };
+        let level = Level::new(level).expect("the session checked the level");
+        while !self.session.is_over()
+            && self.session.controller(self.session.turn()) == Controller::Computer
+        {
+            writeln!(out, "{}", self.settings.text.text("computer.thinking"))?;
+            out.flush()?;
+            let seed = self.time.now_ms() ^ self.session.moves().len() as u64;
+            let found = self.engine.search(
+                self.session.position(),
+                &computer::history(&self.session),
+                &computer::limits(&self.session),
+                level,
+                seed,
+                &AtomicBool::new(false),
+                |_| {},
+            );
+            let Ok(found) = found else { break };
+            match self
+                .session
+                .play_move_as(Controller::Computer, found.best_move)
+            {
+                Ok(_) => self.show(out)?,
+                // The flag fell while it thought.
+                Err(_) => {
+                    self.show(out)?;
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn prompt(&self) -> String {
         if self.session.is_over() {
-            "game over> ".to_owned()
+            "> ".to_owned()
         } else {
-            format!("{} to move> ", color_name(self.session.turn()))
+            format!("{}> ", self.turn_text())
+        }
+    }
+
+    fn turn_text(&self) -> &str {
+        let text = self.settings.text;
+        match self.session.turn() {
+            Color::White => text.text("game.white_to_move"),
+            Color::Black => text.text("game.black_to_move"),
         }
     }
 
     fn show(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let text = self.settings.text;
         self.session.poll_clock();
         writeln!(out)?;
         write!(out, "{}", board::render(&self.session, self.settings.style))?;
         if let Some(clock) = self.session.clock() {
             writeln!(
                 out,
-                "White {}   Black {}",
+                "{} {}   {} {}",
+                text.text("color.white"),
                 clock_text(clock.remaining(Color::White)),
+                text.text("color.black"),
                 clock_text(clock.remaining(Color::Black))
             )?;
         }
         if let Some(last) = self.session.moves().last() {
-            let number = last.number;
             let dots = if last.color == Color::White {
                 "."
             } else {
                 "..."
             };
-            writeln!(out, "Last move: {number}{dots} {}", last.san)?;
+            let notation = format!("{}{dots} {}", last.number, last.san);
+            writeln!(
+                out,
+                "{}",
+                text.format("game.last_move", &[("move", &notation)])
+            )?;
         }
         match self.session.end() {
-            Some(end) => writeln!(out, "{}", describe_end(end))?,
+            Some(end) => writeln!(out, "{}", describe_end(text, end))?,
             None => {
                 if self.session.checked_king().is_some() {
-                    writeln!(out, "{} is in check.", color_name(self.session.turn()))?;
+                    writeln!(out, "{}", text.text("game.check"))?;
                 }
                 for claim in self.session.claimable_draws() {
-                    writeln!(
-                        out,
-                        "{} may claim a draw: {} (type claim).",
-                        color_name(self.session.turn()),
-                        claim_name(claim)
-                    )?;
+                    let key = match claim {
+                        DrawClaim::ThreefoldRepetition => "claim.threefold_repetition",
+                        DrawClaim::FiftyMoveRule => "claim.fifty_move_rule",
+                    };
+                    writeln!(out, "{} (claim)", text.text(key))?;
                 }
             }
         }
@@ -314,42 +406,16 @@ enum Flow {
     Quit,
 }
 
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-fn claim_name(claim: DrawClaim) -> &'static str {
-    match claim {
-        DrawClaim::ThreefoldRepetition => "threefold repetition",
-        DrawClaim::FiftyMoveRule => "50-move rule",
-    }
-}
-
-fn describe_end(end: GameEnd) -> String {
+fn describe_end(text: &Strings, end: GameEnd) -> String {
     let result = match end.result {
-        GameResult::WhiteWins => "White wins",
-        GameResult::BlackWins => "Black wins",
-        GameResult::Draw => "Draw",
+        GameResult::WhiteWins => text.text("end.white_wins"),
+        GameResult::BlackWins => text.text("end.black_wins"),
+        GameResult::Draw => text.text("end.draw"),
     };
-    let reason = match end.reason {
-        EndReason::Checkmate => "by checkmate",
-        EndReason::Stalemate => "by stalemate",
-        EndReason::InsufficientMaterial => "by insufficient material",
-        EndReason::FivefoldRepetition => "by fivefold repetition",
-        EndReason::SeventyFiveMoveRule => "by the 75-move rule",
-        EndReason::ThreefoldRepetition => "by threefold repetition, claimed",
-        EndReason::FiftyMoveRule => "by the 50-move rule, claimed",
-        EndReason::Agreement => "by agreement",
-        EndReason::Resignation => "by resignation",
-        EndReason::Timeout => "on time",
-        EndReason::TimeoutVsInsufficientMaterial => {
-            "on time: the flag fell, but the opponent could not checkmate"
-        }
-    };
-    format!("{result} {reason} ({}).", end.result.as_pgn())
+    let reason = text
+        .text(&format!("end.reason.{}", end.reason.as_str()))
+        .to_owned();
+    format!("{result} ({}): {reason}", end.result.as_pgn())
 }
 
 fn describe_error(error: &GameError) -> String {

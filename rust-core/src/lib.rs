@@ -4,7 +4,8 @@
 //! - [`clock`]: the chess clock and its time source.
 //! - [`session`]: one game, in any of the three modes.
 //! - [`pgn`]: Portable Game Notation in and out.
-//! - [`engine`]: the computer opponent, ten levels.
+//! - [`engine`] and [`computer`]: the computer opponent, ten levels, and
+//!   how it plays a session.
 //! - [`board_input`] and [`actions`]: touch and menu logic shared by the apps.
 //! - [`ffi`]: the API of the Android and iOS apps, exported through UniFFI.
 //! - [`rules_page`]: the diagrams of the app's rules page, each one checked.
@@ -13,6 +14,7 @@
 pub mod actions;
 pub mod board_input;
 pub mod clock;
+pub mod computer;
 pub mod engine;
 pub mod ffi;
 pub mod net;

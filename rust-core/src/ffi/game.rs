@@ -1,6 +1,7 @@
 //! `Game`: one game for an app screen, safe to call from any thread, with
 //! events pushed to the app's listener.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::Duration;
@@ -11,6 +12,7 @@ use super::types::*;
 use crate::actions::{available_actions, local_color};
 use crate::board_input::BoardInput;
 use crate::clock::{MonotonicTime, TimeControl, TimeSource};
+use crate::engine::{Engine, Level};
 use crate::pgn::{RecordedResult, parse_games};
 use crate::rules::{DrawClaim, GameEnd};
 use crate::session::{Controller, GameConfig, GameError, GameSession, MoveOutcome, PlayedMove};
@@ -36,6 +38,10 @@ pub enum GameEvent {
     GameOver {
         end: GameEnd,
     },
+    /// The computer started (`true`) or stopped (`false`) thinking.
+    ComputerThinking {
+        thinking: bool,
+    },
 }
 
 /// The app's receiver of game events.
@@ -53,6 +59,26 @@ struct Core {
     session: GameSession,
     input: BoardInput,
     closed: bool,
+    /// The computer's search under way, if any.
+    search: Option<RunningSearch>,
+    /// Set while the app is in the background: no search starts.
+    paused: bool,
+    /// Numbers searches, so a late result of a cancelled one is dropped.
+    searches: u64,
+}
+
+/// A search on its own thread, for the position with `plies` moves.
+struct RunningSearch {
+    id: u64,
+    stop: Arc<AtomicBool>,
+}
+
+/// The computer opponent of a game against the computer.
+struct Computer {
+    engine: Arc<Mutex<Engine>>,
+    level: Level,
+    /// Varies the weaker levels' choices from game to game.
+    seed: u64,
 }
 
 struct Shared {
@@ -60,6 +86,7 @@ struct Shared {
     /// Signalled whenever the clock may have changed, to wake the flag watcher.
     clock_changed: Condvar,
     listener: Mutex<Option<Arc<dyn GameListener>>>,
+    computer: Option<Computer>,
 }
 
 impl Shared {
@@ -96,7 +123,12 @@ pub struct Game {
 
 impl Drop for Game {
     fn drop(&mut self) {
-        self.shared.lock().closed = true;
+        let mut core = self.shared.lock();
+        core.closed = true;
+        if let Some(search) = core.search.take() {
+            search.stop.store(true, Ordering::Relaxed);
+        }
+        drop(core);
         self.shared.clock_changed.notify_all();
     }
 }
@@ -305,6 +337,28 @@ impl Game {
         .unwrap_or(());
     }
 
+    /// The app goes to the background: the computer stops thinking and the
+    /// clock stops (except over Wi-Fi, where the opponent's time runs on).
+    pub fn pause(&self) {
+        self.act(|core| {
+            core.paused = true;
+            core.session.pause();
+            Ok(())
+        })
+        .unwrap_or(());
+    }
+
+    /// The app is back: the clock runs again and the computer, if it is its
+    /// turn, thinks again.
+    pub fn resume(&self) {
+        self.act(|core| {
+            core.paused = false;
+            core.session.resume();
+            Ok(())
+        })
+        .unwrap_or(());
+    }
+
     /// The whole game for [`Game::restore`].
     pub fn save(&self) -> String {
         self.shared.lock().session.save()
@@ -318,14 +372,26 @@ impl Game {
 impl Game {
     fn start(session: GameSession) -> Arc<Game> {
         let timed = session.config().time_control.is_some();
+        let computer = match session.mode() {
+            crate::session::Mode::Computer { level, .. } => Some(Computer {
+                engine: Arc::new(Mutex::new(Engine::new(Engine::DEFAULT_HASH_MB))),
+                level: Level::new(level).expect("the session checked the level"),
+                seed: fresh_seed(),
+            }),
+            _ => None,
+        };
         let shared = Arc::new(Shared {
             core: Mutex::new(Core {
                 session,
                 input: BoardInput::default(),
                 closed: false,
+                search: None,
+                paused: false,
+                searches: 0,
             }),
             clock_changed: Condvar::new(),
             listener: Mutex::new(None),
+            computer,
         });
         if timed {
             let watcher = Arc::clone(&shared);
@@ -334,6 +400,9 @@ impl Game {
                 .spawn(move || watch_flags(&watcher))
                 .expect("the clock thread starts");
         }
+        // Against the computer as Black, or resumed on its turn: it moves.
+        let events = computer_turn(&shared, &mut shared.lock());
+        shared.emit(events);
         Arc::new(Game { shared })
     }
 
@@ -347,7 +416,9 @@ impl Game {
             let mut core = self.shared.lock();
             let before = Snapshot::of(&core.session);
             let result = change(&mut core);
-            (result, before.events_since(&core.session))
+            let mut events = before.events_since(&core.session);
+            events.extend(computer_turn(&self.shared, &mut core));
+            (result, events)
         };
         self.shared.clock_changed.notify_all();
         self.shared.emit(events);
@@ -449,8 +520,84 @@ fn state_of(core: &Core) -> GameState {
             from: from.into(),
             to: to.into(),
         }),
-        computer_thinking: false,
+        computer_thinking: core.search.is_some(),
     }
+}
+
+/// Starts the computer's search when it is its turn and none runs, and
+/// cancels a search whose position is gone (undo, resignation, pause).
+/// Returns the events to send once the lock is released.
+fn computer_turn(shared: &Arc<Shared>, core: &mut Core) -> Vec<GameEvent> {
+    let Some(computer) = &shared.computer else {
+        return Vec::new();
+    };
+    let session = &core.session;
+    let wanted = !core.closed
+        && !core.paused
+        && !session.is_over()
+        && session.controller(session.turn()) == Controller::Computer;
+    if wanted && core.search.is_some() {
+        return Vec::new();
+    }
+    if let Some(search) = core.search.take() {
+        search.stop.store(true, Ordering::Relaxed);
+        return vec![GameEvent::ComputerThinking { thinking: false }];
+    }
+    if !wanted {
+        return Vec::new();
+    }
+    core.searches += 1;
+    let id = core.searches;
+    let stop = Arc::new(AtomicBool::new(false));
+    core.search = Some(RunningSearch {
+        id,
+        stop: Arc::clone(&stop),
+    });
+
+    let position = session.position().clone();
+    let history = crate::computer::history(session);
+    let limits = crate::computer::limits(session);
+    let seed = computer.seed ^ (history.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let (engine, level) = (Arc::clone(&computer.engine), computer.level);
+    let shared = Arc::clone(shared);
+    thread::Builder::new()
+        .name("rokada-computer".into())
+        .spawn(move || {
+            let result = {
+                let mut engine = engine.lock().unwrap_or_else(PoisonError::into_inner);
+                engine.search(&position, &history, &limits, level, seed, &stop, |_| {})
+            };
+            let mut core = shared.lock();
+            if core.search.as_ref().is_none_or(|s| s.id != id) {
+                // Cancelled: whoever cancelled it has reported it.
+                return;
+            }
+            core.search = None;
+            let mut events = vec![GameEvent::ComputerThinking { thinking: false }];
+            if let Ok(found) = result {
+                let before = Snapshot::of(&core.session);
+                if core
+                    .session
+                    .play_move_as(Controller::Computer, found.best_move)
+                    .is_ok()
+                {
+                    core.input.reset();
+                }
+                events.extend(before.events_since(&core.session));
+            }
+            drop(core);
+            shared.clock_changed.notify_all();
+            shared.emit(events);
+        })
+        .expect("the computer's thread starts");
+    vec![GameEvent::ComputerThinking { thinking: true }]
+}
+
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    (nanos as u64) ^ ((nanos >> 64) as u64)
 }
 
 /// Pieces taken by each side, replayed from the moves (a promoted piece that
@@ -471,7 +618,7 @@ fn captures(session: &GameSession) -> (Vec<PieceKind>, Vec<PieceKind>) {
 
 /// Sleeps until the running side's time would run out, then ends the game
 /// if it has. Wakes early whenever the clock may have changed.
-fn watch_flags(shared: &Shared) {
+fn watch_flags(shared: &Arc<Shared>) {
     let mut core = shared.lock();
     loop {
         if core.closed || core.session.is_over() {
@@ -501,7 +648,8 @@ fn watch_flags(shared: &Shared) {
         }
         let before = Snapshot::of(&core.session);
         if core.session.poll_clock().is_some() {
-            let events = before.events_since(&core.session);
+            let mut events = before.events_since(&core.session);
+            events.extend(computer_turn(shared, &mut core));
             drop(core);
             shared.emit(events);
             return;

@@ -5,10 +5,12 @@
 //! through [`GameListener`]. Rules, touch handling, menus and clock faces are
 //! decided here, once, so the apps only draw and forward touches.
 
+mod diagrams;
 mod game;
 mod logging;
 mod types;
 
+pub use diagrams::{RulesDiagram, rules_diagrams};
 pub use game::{Game, GameEvent, GameListener};
 pub use logging::init_logging;
 pub use types::*;
@@ -80,6 +82,26 @@ pub fn square_at_cell(column: u8, row: u8, flipped: bool) -> Option<Square> {
         (column, 7 - row)
     };
     Some(Square::ALL[usize::from(rank * 8 + file)])
+}
+
+/// A computer level as the level picker shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
+pub struct ComputerLevel {
+    pub level: u8,
+    /// The rating the level is tuned to play at (measured results are in
+    /// docs/strength.md).
+    pub target_rating: u32,
+}
+
+/// Levels 1 (a beginner can win) to 10 (full strength).
+#[uniffi::export]
+pub fn computer_levels() -> Vec<ComputerLevel> {
+    crate::engine::Level::all()
+        .map(|l| ComputerLevel {
+            level: l.get(),
+            target_rating: l.target_rating(),
+        })
+        .collect()
 }
 
 /// A clock face (`4:59`, `1:02:03`, `0:09.7`).

@@ -305,3 +305,137 @@ fn save_restore_and_pgn_through_the_api() {
     assert_eq!(format_clock(61_000), "1:01");
     assert!(!core_version().is_empty());
 }
+
+fn wait_for(rx: &mpsc::Receiver<GameEvent>, wanted: impl Fn(&GameEvent) -> bool) -> GameEvent {
+    loop {
+        let event = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("event in time");
+        if wanted(&event) {
+            return event;
+        }
+    }
+}
+
+#[test]
+fn the_computer_answers_on_its_own_thread_and_undo_takes_both_back() {
+    let game = Game::new(setup(GameMode::Computer {
+        human: Side::White,
+        level: 1,
+    }))
+    .unwrap();
+    let events = listen(&game);
+    assert!(!game.state().computer_thinking);
+    game.play_text("e4".into()).unwrap();
+    let reply = wait_for(&events, |e| {
+        matches!(
+            e,
+            GameEvent::MovePlayed {
+                by: Controller::Computer,
+                ..
+            }
+        )
+    });
+    let GameEvent::MovePlayed { played, .. } = reply else {
+        unreachable!()
+    };
+    assert_eq!(played.side, Side::Black);
+    assert!(!game.state().computer_thinking);
+    assert_eq!(game.state().moves.len(), 2);
+    game.play_text("Nf3".into()).unwrap();
+    wait_for(&events, |e| {
+        matches!(
+            e,
+            GameEvent::MovePlayed {
+                by: Controller::Computer,
+                ..
+            }
+        )
+    });
+    game.undo().unwrap();
+    assert_eq!(
+        game.state().moves.len(),
+        2,
+        "the player's move and the reply"
+    );
+    assert!(!game.state().actions.contains(&GameAction::AgreeDraw));
+}
+
+#[test]
+fn the_computer_opens_as_white_and_pause_cancels_its_search() {
+    let game = Game::new(setup(GameMode::Computer {
+        human: Side::Black,
+        level: 2,
+    }))
+    .unwrap();
+    let events = listen(&game);
+    let state = game.state();
+    if state.moves.is_empty() {
+        assert!(state.computer_thinking);
+        wait_for(&events, |e| {
+            matches!(
+                e,
+                GameEvent::MovePlayed {
+                    by: Controller::Computer,
+                    ..
+                }
+            )
+        });
+    }
+    assert_eq!(game.state().moves.len(), 1);
+    assert_eq!(game.undo(), Err(RokadaError::NothingToUndo));
+
+    // Out of the book, a top-level search thinks long enough to be paused.
+    let mut middlegame = setup(GameMode::Computer {
+        human: Side::Black,
+        level: 10,
+    });
+    middlegame.start_fen =
+        Some("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8".into());
+    let strong = Game::new(middlegame).unwrap();
+    let events = listen(&strong);
+    assert!(strong.state().computer_thinking);
+    strong.pause();
+    assert_eq!(
+        wait_for(&events, |e| matches!(e, GameEvent::ComputerThinking { .. })),
+        GameEvent::ComputerThinking { thinking: false }
+    );
+    let state = strong.state();
+    assert!(!state.computer_thinking);
+    assert!(state.moves.is_empty(), "a cancelled search plays nothing");
+    strong.resume();
+    assert!(strong.state().computer_thinking);
+    wait_for(&events, |e| {
+        matches!(
+            e,
+            GameEvent::MovePlayed {
+                by: Controller::Computer,
+                ..
+            }
+        )
+    });
+    assert_eq!(strong.state().moves.len(), 1);
+    let levels = computer_levels();
+    assert_eq!(levels.len(), 10);
+    assert_eq!(
+        (levels[0].target_rating, levels[9].target_rating),
+        (600, 2400)
+    );
+}
+
+#[test]
+fn rules_diagrams_come_ready_to_draw() {
+    let diagrams = rules_diagrams();
+    assert_eq!(diagrams.len(), crate::rules_page::diagrams().len());
+    for d in &diagrams {
+        assert_eq!(d.board.len(), 64, "{}", d.id);
+        let kings = d
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.kind == PieceKind::King)
+            .count();
+        assert_eq!(kings, 2, "{}", d.id);
+    }
+    assert!(diagrams.iter().any(|d| !d.marked.is_empty()));
+}

@@ -103,6 +103,8 @@ pub struct GameSession {
     draw_offer: Option<Color>,
     /// The day the game started, `YYYY.MM.DD`.
     date: String,
+    /// The clock is stopped while the app is away (not over Wi-Fi).
+    paused: bool,
 }
 
 impl fmt::Debug for GameSession {
@@ -146,6 +148,7 @@ impl GameSession {
             end: None,
             draw_offer: None,
             date: today(),
+            paused: false,
         };
         session.end = rules::automatic_end(&session.position, 1);
         Ok(session)
@@ -348,6 +351,7 @@ impl GameSession {
     }
 
     fn ready_to_move(&mut self, by: Controller) -> Result<(), GameError> {
+        self.resume();
         self.poll_clock();
         if self.is_over() {
             return Err(GameError::GameOver);
@@ -549,6 +553,42 @@ impl GameSession {
         Ok(())
     }
 
+    /// Stops the clock while the app is in the background. Over Wi-Fi the
+    /// opponent's clock rules, so nothing stops there.
+    pub fn pause(&mut self) {
+        if self.paused || self.is_over() || matches!(self.mode(), Mode::WifiPeer { .. }) {
+            return;
+        }
+        self.paused = true;
+        let now = self.time.now_ms();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.set_running(None, now);
+        }
+    }
+
+    /// Starts the clock again after [`GameSession::pause`]; any move does too.
+    pub fn resume(&mut self) {
+        if !self.paused {
+            return;
+        }
+        self.paused = false;
+        let now = self.time.now_ms();
+        let running = self.expected_running();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.set_running(running, now);
+        }
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Whose time should run: nobody's before White's first move and after
+    /// the end, otherwise the side to move's.
+    pub(crate) fn expected_running(&self) -> Option<Color> {
+        (!self.is_over() && !self.moves.is_empty()).then(|| self.turn())
+    }
+
     /// Whether undo would do something now.
     pub fn can_undo(&self) -> bool {
         self.undo_plies().is_ok()
@@ -609,11 +649,12 @@ impl GameSession {
         self.rebuild_position();
         self.end = None;
         self.draw_offer = None;
+        self.paused = false;
         if !self.mode().allows_redo() {
             self.redo.clear();
         }
         let now = self.time.now_ms();
-        let running = (!self.moves.is_empty()).then(|| self.turn());
+        let running = self.expected_running();
         if let Some(clock) = self.clock.as_mut() {
             clock.set_running(running, now);
         }

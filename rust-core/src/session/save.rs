@@ -121,7 +121,11 @@ impl GameSession {
                 })
                 .collect(),
             redo: self.redo.iter().map(|m| m.uci.clone()).collect(),
-            clock: self.clock(),
+            // A paused clock is saved running: a restored game goes on.
+            clock: self.clock().map(|c| ClockSnapshot {
+                running: self.expected_running(),
+                ..c
+            }),
             end: self.end,
             draw_offer: self.draw_offer,
         };
@@ -236,10 +240,7 @@ impl GameSession {
         if control != Some(snapshot.control) {
             return Err(SaveError::InconsistentClock);
         }
-        let expected_running = match (self.is_over(), self.moves.is_empty()) {
-            (false, false) => Some(self.turn()),
-            _ => None,
-        };
+        let expected_running = self.expected_running();
         let max = 2 * crate::clock::MAX_BASE_MS;
         if snapshot.running != expected_running
             || snapshot.white_ms > max

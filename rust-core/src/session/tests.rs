@@ -808,3 +808,38 @@ fn a_final_end_drops_the_taken_back_moves() {
     let restored = GameSession::restore(&game.save(), ManualTime::new()).unwrap();
     assert_eq!(restored.end(), game.end());
 }
+
+#[test]
+fn pause_stops_the_clock_and_a_move_or_resume_starts_it() {
+    let (mut game, time) = timed(
+        Mode::Computer {
+            human: Color::White,
+            level: 5,
+        },
+        "1+0",
+    );
+    play(&mut game, "e4");
+    time.advance(1_000);
+    game.pause();
+    time.advance(30_000);
+    assert_eq!(game.clock().unwrap().black_ms, 59_000);
+    assert_eq!(game.clock().unwrap().running, None);
+    let saved = GameSession::restore(&game.save(), ManualTime::new()).unwrap();
+    assert_eq!(
+        saved.clock().unwrap().running,
+        Some(Color::Black),
+        "a restored game goes on"
+    );
+    game.resume();
+    time.advance(1_000);
+    assert_eq!(game.clock().unwrap().black_ms, 58_000);
+    game.pause();
+    game.play_text_as(Controller::Computer, "e5").unwrap();
+    assert_eq!(game.clock().unwrap().running, Some(Color::White));
+
+    let mut wifi = session(Mode::WifiPeer {
+        local: Color::White,
+    });
+    wifi.pause();
+    assert!(!wifi.is_paused(), "over Wi-Fi the clock never stops");
+}
