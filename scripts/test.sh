@@ -33,3 +33,6 @@ scripts/gen-bindings.sh
 
 step "Kotlin on the JVM: bindings and the Android app's code"
 scripts/test-jvm.sh --lib-dir target/debug
+
+step "Swift bindings compiled and run"
+scripts/test-swift-bindings.sh
