@@ -88,6 +88,7 @@ pub enum MoveOutcome {
 
 /// One game. Every method either does what it says or returns an error and
 /// leaves the session as it was.
+#[derive(Clone)]
 pub struct GameSession {
     config: GameConfig,
     time: Arc<dyn TimeSource>,
