@@ -2,7 +2,9 @@
 # Builds and tests the iOS app's Swift on this machine, in the Swift 6 root of
 # scripts/swift-env.sh:
 #   - RokadaCore (the generated bindings) and RokadaKit, built with SwiftPM
-#     and tested against the host-built core (`swift build`, `swift test`);
+#     and tested against the host-built core (`swift build`, `swift test`),
+#     including a Wi-Fi game against the terminal client (`rokada host`)
+#     over loopback;
 #   - every Swift file of the SwiftUI app (ios/Rokada), checked with
 #     `swiftc -parse`: SwiftUI and Network.framework exist only on Apple
 #     platforms, so Xcode compiles these files and this catches syntax errors.
@@ -10,7 +12,7 @@
 # says why and exits 0.
 #
 # Usage: scripts/test-ios.sh [--no-build]
-#   --no-build  use the core and bindings already built (target/debug)
+#   --no-build  use the core and bindings already generated (target/debug)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 project=$(pwd -P)
@@ -38,6 +40,9 @@ fi
 if [ "$build" = 1 ]; then
     scripts/gen-bindings.sh
 fi
+# The terminal client is the Wi-Fi opponent of the tests.
+cargo build --locked -p rokada
+cli="$project/target/debug/rokada"
 libdir="$project/target/debug"
 [ -f "$libdir/librokada_core.so" ] || { echo "test-ios: no $libdir/librokada_core.so" >&2; exit 1; }
 [ -f ios/Sources/RokadaCore/RokadaCore.swift ] || { echo "test-ios: no bindings: run scripts/gen-bindings.sh" >&2; exit 1; }
@@ -48,7 +53,7 @@ echo "==> swift build (RokadaCore, RokadaKit)"
 (cd ios && swift_env_run swift build "${link[@]}")
 
 echo "==> swift test (RokadaKitTests against the core)"
-(cd ios && swift_env_run swift test "${link[@]}")
+(cd ios && swift_env_run env ROKADA_CLI="$cli" swift test "${link[@]}")
 
 mapfile -t app_files < <(find ios/Rokada -name '*.swift' | sort)
 [ "${#app_files[@]}" -gt 0 ] || { echo "test-ios: no Swift files under ios/Rokada" >&2; exit 1; }

@@ -41,6 +41,8 @@ public final class GameController {
     /// 64 squares in `Square` order (a1, b1, ..., h8).
     public private(set) var board: [Piece?]
     public private(set) var lastRejection: Rejection?
+    /// Over Wi-Fi: where pairing and the link stand.
+    public private(set) var pairing = PairingFlow()
     /// Called on the main actor after every change of `state`.
     public var onUpdate: ((GameUpdate) -> Void)?
 
@@ -59,7 +61,12 @@ public final class GameController {
         }
         game.setListener(listener: relay)
         // Events sent while the game was being created (the computer
-        // starting as White) came before the listener: the state has them.
+        // starting as White, a quick pairing) came before the listener: the
+        // state has them.
+        if let peer = state.peer, peer.role == .host, let code = peer.code.flatMap(PairingCode.init), let port = peer.port {
+            pairing.handle(.hostStarted(code: code, port: port))
+        }
+        reconcilePairing()
     }
 
     public convenience init(setup: GameSetup) throws {
@@ -69,6 +76,28 @@ public final class GameController {
     /// A game resumed from `save()` output.
     public static func restoring(_ save: String) throws -> GameController {
         GameController(game: try Game.restore(save: save))
+    }
+
+    /// Hosts a Wi-Fi game on `port` (0: any free port); the pairing state
+    /// holds the code to show and the port to advertise.
+    public static func hosting(side: SideChoice, timeControl: TimeControl?, port: UInt16 = 0) throws
+        -> GameController
+    {
+        GameController(game: try Game.hostWifi(side: side, timeControl: timeControl, port: port))
+    }
+
+    /// Hosts an adjourned Wi-Fi game again, from either device's save.
+    public static func resumingHosted(_ save: String, port: UInt16 = 0) throws -> GameController {
+        GameController(game: try Game.resumeWifi(save: save, port: port))
+    }
+
+    /// Joins a host with the code its screen shows.
+    public static func joining(_ host: HostAddress, code: PairingCode) throws -> GameController {
+        let controller = GameController(game: try Game.joinWifi(host: host.host, port: host.port, code: code.digits))
+        controller.pairing.handle(.hostChosen(host))
+        controller.pairing.handle(.codeSubmitted)
+        controller.reconcilePairing()
+        return controller
     }
 
     deinit {
@@ -172,6 +201,32 @@ public final class GameController {
         state.end != nil
     }
 
+    // MARK: Wi-Fi
+
+    /// After a Wi-Fi game: ask for a rematch (colours swapped), or accept
+    /// the opponent's request.
+    public func rematch() throws {
+        defer { refresh() }
+        try game.rematch()
+    }
+
+    public func declineRematch() throws {
+        defer { refresh() }
+        try game.declineRematch()
+    }
+
+    /// Leaves a Wi-Fi game; an unfinished one is adjourned.
+    public func leave() throws {
+        defer { refresh() }
+        try game.leave()
+    }
+
+    /// Whether the opponent asks for a rematch that this device may answer.
+    public var rematchRequested: Bool {
+        guard let by = state.peer?.rematchOfferedBy, case .wifiPeer(let local) = state.mode else { return false }
+        return by != local
+    }
+
     // MARK: Private
 
     private func apply(_ result: InputResult) -> InputResult {
@@ -186,11 +241,31 @@ public final class GameController {
     private func refresh(_ update: GameUpdate = .refreshed) {
         state = game.state()
         board = game.board()
+        if case .event(.peer(let news)) = update, let input = PairingInput(news) {
+            pairing.handle(input)
+        }
+        reconcilePairing()
         onUpdate?(update)
     }
 
     private func receive(_ event: GameEvent) {
         refresh(.event(event))
+    }
+
+    /// Catches the pairing flow up with the link's status, for news that
+    /// came before the listener was set.
+    private func reconcilePairing() {
+        guard let peer = state.peer, case .wifiPeer(let local) = state.mode else { return }
+        switch (pairing.state, peer.link) {
+        case (.waitingForOpponent, .connected) where peer.started, (.connecting, .connected) where peer.started:
+            pairing.handle(.gameStarted(local: local))
+        case (.playing, .reconnecting):
+            pairing.handle(.linkLost)
+        case (.reconnecting, .connected):
+            pairing.handle(.linkRestored)
+        default:
+            break
+        }
     }
 }
 

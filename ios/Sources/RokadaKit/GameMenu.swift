@@ -79,6 +79,10 @@ extension RokadaError {
         case .InvalidFen, .InvalidLevel, .InvalidTimeControl: "error.bad_fen"
         case .InvalidSave: "error.bad_save"
         case .InvalidPgn: "error.bad_pgn"
+        case .InvalidPairingCode: "wifi.wrong_code"
+        case .InvalidAddress: "wifi.bad_address"
+        case .Network, .NotConnected: "error.network.connection_lost"
+        case .GameNotOver, .NoRematchRequest: "error.not_your_turn"
         }
     }
 }

@@ -90,9 +90,15 @@ public struct DiscoveredHost: Equatable, Hashable, Sendable, Identifiable {
 /// How a Wi-Fi game stopped before or during play.
 public enum PairingEnd: Equatable, Sendable {
     case peerLeft
+    /// Joiner: the host could not be reached.
     case unreachable
-    /// The other app refused: another version, or too many wrong codes.
-    case refused
+    /// Joiner: the host turned this device away for good.
+    case refused(Refusal)
+    /// The game stopped unfinished; the save resumes it
+    /// (`GameController.resumingHosted`).
+    case adjourned(save: String)
+    /// The link ended after the game did.
+    case closed
     case cancelled
 }
 
@@ -103,9 +109,10 @@ public enum PairingState: Equatable, Sendable {
     case waitingForOpponent(code: PairingCode, port: UInt16)
     /// Joining: hosts found so far.
     case searching(hosts: [DiscoveredHost])
-    /// Joining: a host is chosen; the code is being typed.
+    /// Joining: a host is chosen; the code is being typed (again, after
+    /// `wrongAttempts` refused codes).
     case enteringCode(host: HostAddress, wrongAttempts: Int)
-    case connecting(host: HostAddress)
+    case connecting(host: HostAddress, wrongAttempts: Int)
     case playing(local: Side)
     /// The link dropped mid-game; the core reconnects by itself.
     case reconnecting(local: Side)
@@ -127,19 +134,47 @@ public enum PairingInput: Equatable, Sendable {
     case hostsFound([DiscoveredHost])
     case hostChosen(HostAddress)
     case codeSubmitted
-    case wrongCode(attempts: Int)
+    /// Host: someone typed a wrong code; the host keeps waiting.
+    case wrongCodeTyped(attempts: Int)
+    /// Joiner: the host refused the code typed here.
+    case codeRefused
     case gameStarted(local: Side)
     case linkLost
     case linkRestored
     case peerLeft
     case unreachable
-    case refused
+    case refused(Refusal)
+    case adjourned(save: String)
+    case closed
     case cancel
+
+    /// What a link event of the core means for the pairing screens; `nil`
+    /// for news only the game screen shows (rematch, resync, refusals of a
+    /// single message) and for a host turning away a stranger.
+    public init?(_ event: PeerEvent) {
+        switch event {
+        case .codeChanged(let code):
+            guard let code = PairingCode(code) else { return nil }
+            self = .codeChanged(code)
+        case .wrongCode(let attempts): self = .wrongCodeTyped(attempts: Int(attempts))
+        case .refusedByHost(.wrongCode): self = .codeRefused
+        case .refusedByHost(let refusal): self = .refused(refusal)
+        case .unreachable: self = .unreachable
+        case .connected: self = .linkRestored
+        case .linkLost: self = .linkLost
+        case .gameStarted(let local): self = .gameStarted(local: local)
+        case .peerLeft: self = .peerLeft
+        case .adjourned(let save): self = .adjourned(save: save)
+        case .closed: self = .closed
+        case .refused, .resynced, .rematchOffered, .rematchDeclined, .actionRefused, .peerError: return nil
+        }
+    }
 }
 
 /// The pairing state machine. Inputs that make no sense in the current
-/// state (a late discovery result after the game started, a second
-/// "connected") are ignored, so the screens never show a state that cannot be.
+/// state (a late discovery result after the game started, "connected" while
+/// still pairing) are ignored, so the screens never show a state that
+/// cannot be.
 public struct PairingFlow: Equatable, Sendable {
     public private(set) var state: PairingState = .idle
 
@@ -159,21 +194,21 @@ public struct PairingFlow: Equatable, Sendable {
             .waitingForOpponent(code: code, port: port)
         case (.waitingForOpponent(_, let port), .codeChanged(let code)):
             .waitingForOpponent(code: code, port: port)
+        case (.waitingForOpponent, .wrongCodeTyped):
+            state
         case (.idle, .searchStarted):
             .searching(hosts: [])
         case (.searching, .hostsFound(let hosts)):
             .searching(hosts: hosts)
         case (.idle, .hostChosen(let host)), (.searching, .hostChosen(let host)):
             .enteringCode(host: host, wrongAttempts: 0)
-        case (.enteringCode(let host, _), .codeSubmitted):
-            .connecting(host: host)
-        case (.connecting(let host), .wrongCode(let attempts)), (.enteringCode(let host, _), .wrongCode(let attempts)):
-            .enteringCode(host: host, wrongAttempts: attempts)
-        case (.waitingForOpponent, .wrongCode):
-            // Someone typed a wrong code; the host keeps waiting.
-            state
+        case (.enteringCode(let host, let attempts), .codeSubmitted):
+            .connecting(host: host, wrongAttempts: attempts)
+        case (.connecting(let host, let attempts), .codeRefused):
+            .enteringCode(host: host, wrongAttempts: attempts + 1)
         case (.waitingForOpponent, .gameStarted(let local)), (.connecting, .gameStarted(let local)),
-             (.reconnecting, .gameStarted(let local)):
+             (.playing, .gameStarted(let local)), (.reconnecting, .gameStarted(let local)):
+            // A rematch starts a new game on the same link.
             .playing(local: local)
         case (.playing(let local), .linkLost):
             .reconnecting(local: local)
@@ -183,10 +218,16 @@ public struct PairingFlow: Equatable, Sendable {
             .ended(.peerLeft)
         case (.connecting, .unreachable), (.reconnecting, .unreachable):
             .ended(.unreachable)
-        case (.connecting, .refused), (.enteringCode, .refused), (.waitingForOpponent, .refused):
-            .ended(.refused)
-        case (.idle, .cancel), (.ended, _):
+        case (.connecting, .refused(let refusal)):
+            .ended(.refused(refusal))
+        case (.playing, .adjourned(let save)), (.reconnecting, .adjourned(let save)),
+             (.ended(.peerLeft), .adjourned(let save)):
+            // The opponent left an unfinished game: it can be resumed.
+            .ended(.adjourned(save: save))
+        case (.ended, _), (.idle, .cancel), (.idle, .closed):
             nil
+        case (_, .closed):
+            .ended(.closed)
         case (_, .cancel):
             .ended(.cancelled)
         default:
@@ -206,9 +247,11 @@ extension PairingState {
         case .connecting: "wifi.connecting"
         case .reconnecting: "wifi.reconnecting"
         case .ended(.peerLeft): "wifi.peer_left"
-        case .ended(.unreachable): "error.network.connection_lost"
-        case .ended(.refused): "error.network.incompatible_version"
-        case .ended(.cancelled): nil
+        case .ended(.unreachable): "wifi.unreachable"
+        case .ended(.refused(.incompatibleVersion)): "error.network.incompatible_version"
+        case .ended(.refused): "wifi.refused"
+        case .ended(.adjourned): "wifi.adjourned"
+        case .ended(.closed), .ended(.cancelled): nil
         }
     }
 }

@@ -62,18 +62,24 @@ final class LocalizationTests: XCTestCase {
         let errors: [RokadaError] = [
             .GameOver, .NotYourTurn, .NothingToUndo, .NoDrawOffer, .InvalidLevel(level: 0),
             .InvalidSave(problem: .malformed, detail: ""), .InvalidPgn(kind: .noGame, ply: 0, text: ""),
-            .IllegalMove(from: .e2, to: .e5, reason: .notLegal),
+            .IllegalMove(from: .e2, to: .e5, reason: .notLegal), .InvalidPairingCode(code: ""),
+            .InvalidAddress(host: "", port: 0), .Network(detail: ""), .NotConnected, .GameNotOver,
         ]
         keys.formUnion(errors.map(\.messageKey))
         let host = HostAddress(host: "10.0.0.2", port: 7878)
         let states: [PairingState] = [
             .waitingForOpponent(code: PairingCode("123456")!, port: 7878), .searching(hosts: []),
             .enteringCode(host: host, wrongAttempts: 0), .enteringCode(host: host, wrongAttempts: 1),
-            .connecting(host: host), .reconnecting(local: .white), .ended(.peerLeft), .ended(.unreachable),
-            .ended(.refused),
+            .connecting(host: host, wrongAttempts: 0), .reconnecting(local: .white), .ended(.peerLeft),
+            .ended(.unreachable), .ended(.refused(.busy)), .ended(.refused(.incompatibleVersion)),
+            .ended(.adjourned(save: "")),
         ]
         keys.formUnion(states.compactMap(\.messageKey))
-        keys.formUnion(["wifi.pairing_code", "wifi.no_games", "wifi.found_game", "computer.thinking"])
+        keys.formUnion([
+            "wifi.pairing_code", "wifi.pairing_code_hint", "wifi.no_games", "wifi.found_game", "wifi.manual_address",
+            "wifi.connect", "wifi.rematch", "wifi.rematch_offered", "wifi.decline_rematch", "wifi.leave",
+            "wifi.host_title", "wifi.join_title", "wifi.local_network_usage", "computer.thinking",
+        ])
 
         for language in AppLanguage.allCases {
             let table = try Resources.strings(language)

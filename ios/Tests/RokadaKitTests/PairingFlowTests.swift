@@ -10,7 +10,7 @@ final class PairingFlowTests: XCTestCase {
         var flow = PairingFlow()
         XCTAssertTrue(flow.handle(.hostStarted(code: code, port: 7878)))
         XCTAssertEqual(flow.state, .waitingForOpponent(code: code, port: 7878))
-        XCTAssertTrue(flow.handle(.wrongCode(attempts: 1)), "a wrong guess leaves the host waiting")
+        XCTAssertTrue(flow.handle(.wrongCodeTyped(attempts: 1)), "a wrong guess leaves the host waiting")
         let newCode = PairingCode("000111")!
         flow.handle(.codeChanged(newCode))
         XCTAssertEqual(flow.state, .waitingForOpponent(code: newCode, port: 7878))
@@ -25,6 +25,8 @@ final class PairingFlowTests: XCTestCase {
         flow.handle(.peerLeft)
         XCTAssertEqual(flow.state, .ended(.peerLeft))
         XCTAssertFalse(flow.handle(.gameStarted(local: .white)), "an ended flow stays ended")
+        flow.handle(.adjourned(save: "save"))
+        XCTAssertEqual(flow.state, .ended(.adjourned(save: "save")), "the game left unfinished can be resumed")
     }
 
     func testTheGuestSearchesTypesAWrongCodeThenJoins() {
@@ -38,8 +40,9 @@ final class PairingFlowTests: XCTestCase {
         flow.handle(.hostChosen(host))
         XCTAssertEqual(flow.state, .enteringCode(host: host, wrongAttempts: 0))
         flow.handle(.codeSubmitted)
-        XCTAssertEqual(flow.state, .connecting(host: host))
-        flow.handle(.wrongCode(attempts: 1))
+        XCTAssertEqual(flow.state, .connecting(host: host, wrongAttempts: 0))
+        XCTAssertFalse(flow.handle(.linkRestored), "connected, but the game has not started")
+        flow.handle(.codeRefused)
         XCTAssertEqual(flow.state, .enteringCode(host: host, wrongAttempts: 1))
         XCTAssertEqual(flow.state.messageKey, "wifi.wrong_code")
         flow.handle(.codeSubmitted)
@@ -57,8 +60,17 @@ final class PairingFlowTests: XCTestCase {
 
         var refused = PairingFlow()
         refused.handle(.hostChosen(host))
-        refused.handle(.refused)
-        XCTAssertEqual(refused.state, .ended(.refused))
+        XCTAssertFalse(refused.handle(.refused(.busy)), "nothing was sent yet")
+        refused.handle(.codeSubmitted)
+        refused.handle(.refused(.incompatibleVersion))
+        XCTAssertEqual(refused.state, .ended(.refused(.incompatibleVersion)))
+        XCTAssertEqual(refused.state.messageKey, "error.network.incompatible_version")
+
+        var adjourned = PairingFlow()
+        adjourned.handle(.hostStarted(code: code, port: 1))
+        adjourned.handle(.gameStarted(local: .white))
+        adjourned.handle(.adjourned(save: "{}"))
+        XCTAssertEqual(adjourned.state, .ended(.adjourned(save: "{}")))
 
         var cancelled = PairingFlow()
         XCTAssertFalse(cancelled.handle(.cancel), "nothing to cancel")
@@ -70,6 +82,19 @@ final class PairingFlowTests: XCTestCase {
         XCTAssertFalse(idle.handle(.linkLost))
         XCTAssertFalse(idle.handle(.gameStarted(local: .white)))
         XCTAssertEqual(idle.state, .idle)
+    }
+
+    func testPeerEventsMapToPairingInputs() {
+        XCTAssertEqual(PairingInput(.codeChanged(code: "000111")), .codeChanged(PairingCode("000111")!))
+        XCTAssertNil(PairingInput(.codeChanged(code: "bad")))
+        XCTAssertEqual(PairingInput(.wrongCode(attempts: 2)), .wrongCodeTyped(attempts: 2))
+        XCTAssertEqual(PairingInput(.refusedByHost(refusal: .wrongCode)), .codeRefused)
+        XCTAssertEqual(PairingInput(.refusedByHost(refusal: .busy)), .refused(.busy))
+        XCTAssertNil(PairingInput(.refused(refusal: .wrongCode)), "the host turning a stranger away changes nothing")
+        XCTAssertEqual(PairingInput(.connected(resumed: true)), .linkRestored)
+        XCTAssertEqual(PairingInput(.gameStarted(local: .black)), .gameStarted(local: .black))
+        XCTAssertNil(PairingInput(.rematchOffered(by: .white)))
+        XCTAssertEqual(PairingInput(.adjourned(save: "s")), .adjourned(save: "s"))
     }
 
     func testPairingCodesAreSixDigits() {
