@@ -23,6 +23,8 @@ final class AppModel {
     private(set) var game: GameScreenModel?
     /// A saved game that could not be read, so the home screen can say so.
     var unreadableSave = false
+    /// An unfinished Wi-Fi game from an earlier run: "Resume" hosts it again.
+    private(set) var adjournedWifiGame: String?
 
     private(set) var language: AppLanguage
     /// `nil`: the phone's language.
@@ -72,30 +74,50 @@ final class AppModel {
 
     /// Whether the home screen offers "Resume game".
     var canResume: Bool {
-        game.map { !$0.controller.isOver } ?? false
+        adjournedWifiGame != nil || (game.map { !$0.controller.isOver } ?? false)
     }
 
     func start(_ setup: GameSetup) throws {
         try open(GameController(setup: setup))
     }
 
+    func host(side: SideChoice, timeControl: TimeControl?) throws {
+        try open(GameController.hosting(side: side, timeControl: timeControl))
+    }
+
+    func join(_ host: HostAddress, code: PairingCode) throws {
+        try open(GameController.joining(host, code: code))
+    }
+
     func open(_ controller: GameController) {
+        game?.close()
+        adjournedWifiGame = nil
         game = GameScreenModel(controller: controller, app: self)
         save()
         path = [.game]
     }
 
-    func resume() {
-        guard game != nil else { return }
-        path = [.game]
+    func resume() throws {
+        if game != nil {
+            path = [.game]
+        } else if let save = adjournedWifiGame {
+            try open(GameController.resumingHosted(save))
+        }
     }
 
     /// "New game" from the game menu: back home, where every kind of game
-    /// starts.
+    /// starts. An unfinished Wi-Fi game is adjourned and kept to resume.
     func leaveGame() {
-        game?.controller.pause()
-        game = nil
-        store.remove()
+        guard let game else { return }
+        game.close()
+        game.controller.pause()
+        if game.isWifi, !game.controller.isOver, !game.state.moves.isEmpty {
+            save()
+            adjournedWifiGame = game.controller.save()
+        } else {
+            store.remove()
+        }
+        self.game = nil
         path = []
     }
 
@@ -121,6 +143,12 @@ final class AppModel {
         do {
             guard let save = try store.read() else { return }
             let controller = try GameController.restoring(save)
+            if case .wifiPeer = controller.state.mode {
+                // The link did not survive the app: the game is hosted again
+                // when the player resumes it.
+                adjournedWifiGame = controller.isOver || controller.state.moves.isEmpty ? nil : save
+                return
+            }
             game = GameScreenModel(controller: controller, app: self)
             if !controller.isOver {
                 path = [.game]

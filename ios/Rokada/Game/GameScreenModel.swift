@@ -3,6 +3,7 @@ import Observation
 import RokadaCore
 import RokadaKit
 import SwiftUI
+import UIKit
 
 /// The game over sheet's content.
 struct EndPresentation: Identifiable, Equatable {
@@ -20,6 +21,8 @@ final class GameScreenModel {
     private(set) var state: GameState
     private(set) var board: [Piece?]
     private(set) var rejection: Rejection?
+    /// Over Wi-Fi: pairing and the link.
+    private(set) var pairing: PairingState
     /// The player's own flip from the game menu.
     var flippedByPlayer = false
     var presentedEnd: EndPresentation?
@@ -34,16 +37,84 @@ final class GameScreenModel {
     var sharedPGN: String?
 
     @ObservationIgnored private weak var app: AppModel?
+    #if canImport(Network)
+    @ObservationIgnored private let advertiser = HostAdvertiser()
+    @ObservationIgnored private var advertisedPort: UInt16?
+    #endif
 
     init(controller: GameController, app: AppModel) {
         self.controller = controller
         self.app = app
         state = controller.state
         board = controller.board
+        pairing = controller.pairing.state
         controller.onUpdate = { [weak self] update in
             self?.sync(update)
         }
         presentedEnd = state.end.map(EndPresentation.init(end:))
+        advertiseWhileWaiting()
+    }
+
+    var isWifi: Bool {
+        if case .wifiPeer = state.mode { return true }
+        return false
+    }
+
+    /// Pairing that the board waits for: the host's code, connecting, a
+    /// refused code, or a failure before the game began.
+    var isPairing: Bool {
+        switch pairing {
+        case .waitingForOpponent, .searching, .enteringCode, .connecting: true
+        case .ended(.unreachable), .ended(.refused): true
+        case .idle, .playing, .reconnecting, .ended: false
+        }
+    }
+
+    func rematch() {
+        attempt { try controller.rematch() }
+    }
+
+    func declineRematch() {
+        attempt { try controller.declineRematch() }
+    }
+
+    /// Stops advertising and, over Wi-Fi, leaves the game (an unfinished
+    /// one is adjourned).
+    func close() {
+        #if canImport(Network)
+        advertiser.stop()
+        advertisedPort = nil
+        #endif
+        if isWifi, !controller.isOver, case .playing = pairing {
+            attempt { try controller.leave() }
+        } else if isWifi, case .reconnecting = pairing {
+            attempt { try controller.leave() }
+        }
+    }
+
+    private func attempt(_ action: () throws -> Void) {
+        do {
+            try action()
+        } catch let error as RokadaError {
+            errorKey = error.messageKey
+        } catch {
+            errorKey = "error.network.connection_lost"
+        }
+    }
+
+    /// Hosts advertise `_rokada._tcp` while they wait for the opponent.
+    private func advertiseWhileWaiting() {
+        #if canImport(Network)
+        if case .waitingForOpponent(_, let port) = pairing {
+            if advertisedPort != port {
+                advertiser.start(port: port, name: UIDevice.current.name)
+                advertisedPort = port
+            }
+        } else if advertisedPort != nil {
+            advertiser.stop()
+            advertisedPort = nil
+        }
+        #endif
     }
 
     func piece(at square: Square) -> Piece? {
@@ -136,6 +207,12 @@ final class GameScreenModel {
         state = controller.state
         board = controller.board
         rejection = controller.lastRejection
+        pairing = controller.pairing.state
+        advertiseWhileWaiting()
+        if state.end == nil {
+            // A rematch began.
+            presentedEnd = nil
+        }
         guard case .event(let event) = update else { return }
         switch event {
         case .movePlayed(let move, _):
@@ -161,6 +238,21 @@ final class GameScreenModel {
             if by != localSide {
                 noticeKey = "draw.offer_declined"
             }
+        case .peer(let news):
+            peerNews(news)
+        default:
+            break
+        }
+    }
+
+    private func peerNews(_ news: PeerEvent) {
+        switch news {
+        case .peerLeft:
+            noticeKey = "wifi.peer_left"
+        case .adjourned, .gameStarted:
+            app?.save()
+        case .rematchDeclined(let by) where by != localSide:
+            noticeKey = "wifi.decline_rematch"
         default:
             break
         }

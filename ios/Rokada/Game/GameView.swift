@@ -11,6 +11,13 @@ struct GameView: View {
     var body: some View {
         let bottom = model.bottomSide(orientation: app.orientation)
         VStack(spacing: 8) {
+            if model.pairing.showsReconnectingBanner {
+                Label(strings["wifi.reconnecting"], systemImage: "wifi.exclamationmark")
+                    .font(.subheadline.bold())
+                    .frame(maxWidth: .infinity)
+                    .padding(8)
+                    .background(Color.orange.opacity(0.3), in: RoundedRectangle(cornerRadius: 8))
+            }
             PlayerBar(model: model, side: bottom.opponent)
             BoardView(model: model, isFlipped: model.isFlipped(orientation: app.orientation),
                       showsHints: app.showsMoveHints)
@@ -20,6 +27,11 @@ struct GameView: View {
             Spacer(minLength: 0)
         }
         .padding(.horizontal, 8)
+        .overlay {
+            if model.isPairing {
+                PairingPanel(model: model)
+            }
+        }
         .navigationTitle(strings["game.menu.title"])
         .navigationBarTitleDisplayMode(.inline)
         .toolbar {
@@ -42,7 +54,8 @@ struct GameView: View {
             .presentationDetents([.height(220)])
         }
         .sheet(item: $model.presentedEnd) { presentation in
-            GameOverSheet(end: presentation.end, pgn: model.controller.pgn) {
+            GameOverSheet(end: presentation.end, pgn: model.controller.pgn,
+                          rematch: model.isWifi && model.pairing != .ended(.closed) ? { model.rematch() } : nil) {
                 model.presentedEnd = nil
                 app.leaveGame()
             }
@@ -66,6 +79,10 @@ struct GameView: View {
             Button(strings["game.menu.accept_draw"]) { model.run(.acceptDraw) }
             Button(strings["game.menu.decline_draw"], role: .cancel) { model.run(.declineDraw) }
         }
+        .alert(strings["wifi.rematch_offered"], isPresented: rematchShown) {
+            Button(strings["wifi.rematch"]) { model.rematch() }
+            Button(strings["wifi.decline_rematch"], role: .cancel) { model.declineRematch() }
+        }
         .alert(strings[model.errorKey ?? ""], isPresented: errorShown) {
             Button(strings["common.ok"], role: .cancel) { model.errorKey = nil }
         }
@@ -79,6 +96,14 @@ struct GameView: View {
                     model.cancelPromotion()
                 }
             }
+        )
+    }
+
+    /// The opponent's rematch request, once the game-over sheet is closed.
+    private var rematchShown: Binding<Bool> {
+        Binding(
+            get: { model.controller.rematchRequested && model.presentedEnd == nil },
+            set: { _ in }
         )
     }
 

@@ -38,6 +38,8 @@ struct PromotionSheet: View {
 struct GameOverSheet: View {
     let end: GameEnd
     let pgn: String
+    /// Over Wi-Fi: ask the opponent for a rematch, or accept theirs.
+    let rematch: (() -> Void)?
     let newGame: () -> Void
     @Environment(\.strings) private var strings
     @Environment(\.dismiss) private var dismiss
@@ -50,6 +52,10 @@ struct GameOverSheet: View {
                 .multilineTextAlignment(.center)
             ShareLink(item: pgn) {
                 Label(strings["game.menu.share_pgn"], systemImage: "square.and.arrow.up")
+            }
+            if let rematch {
+                Button(strings["wifi.rematch"]) { rematch() }
+                    .buttonStyle(.borderedProminent)
             }
             HStack {
                 Button(strings["common.close"]) { dismiss() }

@@ -6,6 +6,7 @@ import SwiftUI
 struct HomeView: View {
     @Environment(AppModel.self) private var app
     @Environment(\.strings) private var strings
+    @State private var failure: String?
 
     var body: some View {
         @Bindable var app = app
@@ -13,7 +14,9 @@ struct HomeView: View {
             List {
                 Section {
                     if app.canResume {
-                        NavigationLink(value: Route.game) {
+                        Button {
+                            resume()
+                        } label: {
                             Label(strings["home.resume"], systemImage: "play.circle")
                         }
                     }
@@ -23,7 +26,12 @@ struct HomeView: View {
                     NavigationLink(value: Route.computerSetup) {
                         Label(strings["home.vs_computer"], systemImage: "cpu")
                     }
-                    WifiHomeEntries()
+                    NavigationLink(value: Route.hostWifi) {
+                        Label(strings["home.host_wifi"], systemImage: "wifi")
+                    }
+                    NavigationLink(value: Route.joinWifi) {
+                        Label(strings["home.join_wifi"], systemImage: "wifi.circle")
+                    }
                 }
                 Section {
                     NavigationLink(value: Route.rules) {
@@ -41,6 +49,19 @@ struct HomeView: View {
             .alert(strings["error.bad_save"], isPresented: $app.unreadableSave) {
                 Button(strings["common.ok"], role: .cancel) {}
             }
+            .alert(strings[failure ?? ""], isPresented: Binding(get: { failure != nil }, set: { _ in failure = nil })) {
+                Button(strings["common.ok"], role: .cancel) {}
+            }
+        }
+    }
+
+    private func resume() {
+        do {
+            try app.resume()
+        } catch let error as RokadaError {
+            failure = error.messageKey
+        } catch {
+            failure = "error.bad_save"
         }
     }
 
@@ -56,9 +77,9 @@ struct HomeView: View {
         case .computerSetup:
             ComputerSetupView()
         case .hostWifi:
-            WifiDestination(route: route)
+            HostWifiView()
         case .joinWifi:
-            WifiDestination(route: route)
+            JoinWifiView()
         case .rules:
             RulesView()
         case .settings:
