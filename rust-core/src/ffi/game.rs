@@ -18,7 +18,7 @@ use crate::engine::{Engine, Level};
 use crate::net::game::{HostGame, WifiCommand, WifiEvent, WifiGame};
 use crate::net::link::LinkConfig;
 use crate::net::pairing::PairingCode;
-use crate::pgn::{RecordedResult, parse_games};
+use crate::pgn::{RecordedResult, parse_first_game};
 use crate::rules::{DrawClaim, GameEnd};
 use crate::session::{Controller, GameConfig, GameError, GameSession, MoveOutcome, PlayedMove};
 use std::sync::mpsc::Receiver;
@@ -198,14 +198,9 @@ impl Game {
     /// The first game of a PGN text, to look at or play on (without clocks).
     #[uniffi::constructor]
     pub fn from_pgn(pgn: String, mode: GameMode) -> Result<Arc<Game>, RokadaError> {
-        let games = parse_games(&pgn)?;
-        let game = games.first().ok_or(RokadaError::InvalidPgn {
-            kind: crate::pgn::PgnErrorKind::NoGame,
-            ply: 0,
-            text: String::new(),
-        })?;
+        let game = parse_first_game(&pgn)?;
         Ok(Game::start(GameSession::from_pgn(
-            game,
+            &game,
             mode.into(),
             RecordedResult::Apply,
             time_source(),
