@@ -168,7 +168,7 @@ struct ComputerSetupView: View {
         Form {
             Picker(strings["computer.level"], selection: $level) {
                 ForEach(levels, id: \.level) { entry in
-                    Text(verbatim: "\(strings.text("computer.level_value", String(entry.level), String(levels.count))) · \(entry.targetRating)")
+                    Text(verbatim: levelLabel(entry))
                         .tag(entry.level)
                 }
             }
@@ -185,6 +185,11 @@ struct ComputerSetupView: View {
         .alert(strings[failure ?? ""], isPresented: Binding(get: { failure != nil }, set: { _ in failure = nil })) {
             Button(strings["common.ok"], role: .cancel) {}
         }
+    }
+
+    private func levelLabel(_ entry: ComputerLevel) -> String {
+        let level = strings.text("computer.level_value", String(entry.level), String(levels.count))
+        return "\(level) · \(entry.targetRating)"
     }
 
     private func start() {

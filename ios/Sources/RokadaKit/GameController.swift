@@ -52,8 +52,8 @@ public final class GameController {
         self.game = game
         state = game.state()
         board = game.board()
-        // The listener holds the controller weakly: the game outlives no
-        // screen through it.
+        // The relay holds the controller weakly, so the game's listener
+        // keeps no screen alive.
         let relay = EventRelay { [weak self] event in
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { self?.receive(event) }
@@ -63,7 +63,9 @@ public final class GameController {
         // Events sent while the game was being created (the computer
         // starting as White, a quick pairing) came before the listener: the
         // state has them.
-        if let peer = state.peer, peer.role == .host, let code = peer.code.flatMap(PairingCode.init), let port = peer.port {
+        if let peer = state.peer, peer.role == .host,
+           let code = peer.code.flatMap(PairingCode.init), let port = peer.port
+        {
             pairing.handle(.hostStarted(code: code, port: port))
         }
         reconcilePairing()

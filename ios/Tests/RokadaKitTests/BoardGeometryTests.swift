@@ -38,7 +38,10 @@ final class BoardGeometryTests: XCTestCase {
 
     func testTouchesOffTheBoardHitNothing() {
         let geometry = BoardGeometry(boardSize: 320, isFlipped: false)
-        for point in [BoardPoint(x: -1, y: 10), BoardPoint(x: 10, y: 320), BoardPoint(x: 320, y: 0), BoardPoint(x: 0, y: -0.5)] {
+        let outside = [
+            BoardPoint(x: -1, y: 10), BoardPoint(x: 10, y: 320), BoardPoint(x: 320, y: 0), BoardPoint(x: 0, y: -0.5),
+        ]
+        for point in outside {
             XCTAssertNil(geometry.square(at: point))
         }
         XCTAssertNil(BoardGeometry(boardSize: 0, isFlipped: false).square(at: BoardPoint(x: 0, y: 0)))

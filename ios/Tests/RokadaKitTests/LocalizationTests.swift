@@ -10,8 +10,9 @@ final class LocalizationTests: XCTestCase {
             "e4, white knight"
         )
         XCTAssertEqual(SquareDescription.label(of: .a8, piece: nil, in: english), "a8, empty")
+        let polish = try Resources.strings(.polish)
         XCTAssertEqual(
-            SquareDescription.label(of: .d8, piece: Piece(side: .black, kind: .queen), in: try Resources.strings(.polish)),
+            SquareDescription.label(of: .d8, piece: Piece(side: .black, kind: .queen), in: polish),
             "d8, czarny hetman"
         )
     }

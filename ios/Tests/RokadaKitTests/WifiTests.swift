@@ -75,7 +75,8 @@ final class WifiTests: XCTestCase {
         guard case .waitingForOpponent = host.pairing.state else {
             return XCTFail("the host keeps waiting")
         }
-        XCTAssertThrowsError(try GameController.joining(HostAddress(host: "no such host.invalid", port: port), code: code)) {
+        let nowhere = HostAddress(host: "no such host.invalid", port: port)
+        XCTAssertThrowsError(try GameController.joining(nowhere, code: code)) {
             XCTAssertEqual(($0 as? RokadaError)?.messageKey, "wifi.bad_address")
         }
     }
