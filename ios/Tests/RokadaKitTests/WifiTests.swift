@@ -14,6 +14,8 @@ final class WifiTests: XCTestCase {
         XCTAssertNotEqual(port, 0, "the port any free one became")
         XCTAssertEqual(host.state.peer?.role, .host)
         let joiner = try GameController.joining(HostAddress(host: "127.0.0.1", port: port), code: code)
+        // The link's events come from the core's network thread.
+        let hostLog = UpdateLog(host)
         try await waitUntil("both sides playing") {
             host.pairing.state == .playing(local: .white) && joiner.pairing.state == .playing(local: .black)
         }
@@ -45,6 +47,8 @@ final class WifiTests: XCTestCase {
                 && joiner.pairing.state == .playing(local: .white)
         }
 
+        XCTAssertTrue(hostLog.events.contains(.peer(event: .gameStarted(local: .black))))
+        XCTAssertEqual(hostLog.offMainThread, 0)
         try joiner.leave()
         try await waitUntil("the host sees the game adjourned") {
             if case .ended = host.pairing.state { return true }
