@@ -53,7 +53,9 @@ echo "==> swift build (RokadaCore, RokadaKit)"
 (cd ios && swift_env_run swift build "${link[@]}")
 
 echo "==> swift test (RokadaKitTests against the core)"
-(cd ios && swift_env_run env ROKADA_CLI="$cli" swift test "${link[@]}")
+# The tests are XCTest; without this flag swift-testing would add a
+# "0 tests" summary of its own.
+(cd ios && swift_env_run env ROKADA_CLI="$cli" swift test --disable-swift-testing "${link[@]}")
 
 mapfile -t app_files < <(find ios/Rokada -name '*.swift' | sort)
 [ "${#app_files[@]}" -gt 0 ] || { echo "test-ios: no Swift files under ios/Rokada" >&2; exit 1; }
