@@ -119,8 +119,10 @@ pub struct SearchInfo {
 pub struct SearchResult {
     /// The move to play; always legal in the searched position.
     pub best_move: Move,
-    /// Score of the best move as searched (before any level-dependent choice).
-    pub score: Score,
+    /// Score of the searched best move (a weaker level may have chosen
+    /// another); `None` when nothing was searched: a book move, or the only
+    /// legal move.
+    pub score: Option<Score>,
     /// Deepest completed iteration (0 when the move came from the book or
     /// was the only legal one).
     pub depth: u32,
@@ -211,19 +213,18 @@ impl Engine {
         if moves.len() == 1 {
             return Ok(SearchResult {
                 best_move: first,
-                score: Score::Centipawns(eval::evaluate(position)),
+                score: None,
                 depth: 0,
                 nodes: 0,
                 pv: vec![first],
             });
         }
         if self.use_book
-            && level.uses_book()
             && let Some(m) = book::pick(position, seed)
         {
             return Ok(SearchResult {
                 best_move: m,
-                score: Score::Centipawns(0),
+                score: None,
                 depth: 0,
                 nodes: 0,
                 pv: vec![m],

@@ -540,7 +540,11 @@ pub fn run(
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
-    let max_depth = match (limits.depth, params.max_depth) {
+    // A lapse of attention: this move is searched one step shallower.
+    let lapse = Rng::new(request.seed ^ root_hash ^ 0x1a95e).next_f64() < params.lapse;
+    let level_depth = params.max_depth.map(|d| if lapse { d - 1 } else { d });
+    let quiescence = params.quiescence && level_depth != Some(0);
+    let max_depth = match (limits.depth, level_depth) {
         (Some(a), Some(b)) => a.min(b),
         (a, b) => a.or(b).unwrap_or(MAX_PLY as u32 - 8),
     }
@@ -551,7 +555,7 @@ pub fn run(
         stop: request.stop,
         deadline: request.deadline,
         node_limit,
-        quiescence: params.quiescence,
+        quiescence,
         margin: params.margin,
         nodes: 0,
         seldepth: 0,
@@ -663,7 +667,7 @@ pub fn run(
     s.heuristics.age();
     SearchResult {
         best_move: chosen,
-        score: public_score(best_score),
+        score: Some(public_score(best_score)),
         depth: completed_depth,
         nodes: s.nodes,
         pv: best_pv,
