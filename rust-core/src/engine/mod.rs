@@ -94,8 +94,7 @@ pub enum Score {
     Mate(i32),
 }
 
-/// Progress report sent after every completed iteration and every new best
-/// move at the root.
+/// Progress report sent after every completed iteration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchInfo {
     /// Nominal depth of the iteration.
