@@ -275,6 +275,24 @@ def main():
     players = list(levels.values()) + list(anchors.values())
     rating, errors = fit(players, [(a, b, s, g) for a, b, s, g, _tc, _p in rated])
     games_of = {p.name: sum(g for a, b, _s, g, _tc, _p in rated if p in (a, b)) for p in levels.values()}
+
+    # Direct estimate: performance against the level's Stockfish anchor, or,
+    # below Stockfish's range, down the chain of neighbour matches.
+    direct = {}
+    for lv in sorted(levels, reverse=True):
+        p = levels[lv]
+        anchored = [r for r in rated if r[0] is p and r[1].rating is not None]
+        upper = [r for r in rated if r[0] is p and lv + 1 in levels and r[1] is levels[lv + 1]]
+        if anchored:
+            a, b, score, games, _tc, points = anchored[0]
+            diff, err = performance(score, games, points)
+            direct[lv] = (b.rating + diff, err, f"vs {b.name}")
+        elif upper and lv + 1 in direct:
+            a, b, score, games, _tc, points = upper[0]
+            diff, err = performance(score, games, points)
+            above, above_err, _how = direct[lv + 1]
+            direct[lv] = (above + diff, math.hypot(above_err, err), f"via level {lv + 1}")
+
     minutes = (time.monotonic() - started) / 60
     load = sum(loads) / max(len(loads), 1)
     lines = [
@@ -291,21 +309,32 @@ def main():
         "its weakened move, so that their play does not depend on machine load. Each level also "
         "plays the next level up. Games are played in colour-swapped pairs from short standard openings.",
         "",
-        "Ratings are maximum-likelihood fits on the `UCI_Elo` scale with the anchors fixed at their "
-        "setting and one virtual draw added per pairing; ± is the 95% interval. Levels whose target is "
-        "below Stockfish's range are rated only through the chain of neighbouring levels, so their "
-        "errors add up. Levels 1-9 are limited by depth and nodes, so a busy machine slows them less "
-        "than level 10, which uses its clock.",
+        "Two estimates on the `UCI_Elo` scale, ± being the 95% interval:",
         "",
-        "Think time is Rokada's time per move as seen by the match runner (mean and maximum over all "
-        "its moves, including the machine's load).",
+        "* **Against Stockfish**: the level's performance against its Stockfish anchor; for levels "
+        "whose target is below Stockfish's range, the estimate of the level above minus the "
+        "difference measured between the two, so errors add up down the chain.",
+        "* **Joint fit**: maximum likelihood over all games with the anchors fixed at their setting "
+        "(one virtual draw added per pairing). Games between neighbouring levels are self-play of one "
+        "engine, which is known to exaggerate rating differences, so this fit spreads the levels "
+        "further apart than the Stockfish games alone.",
         "",
-        "| Level | Target | Measured | ± (95%) | Games | Think time mean / max (s) |",
-        "|------:|-------:|---------:|--------:|------:|:--------------------------|",
+        "Levels 1-9 are limited by depth and nodes, so a busy machine slows them less than level 10, "
+        "which uses its clock. Think time is Rokada's time per move as seen by the match runner "
+        "(mean and maximum over all its moves, including the machine's load).",
+        "",
+        "| Level | Target | Against Stockfish | ± (95%) | Joint fit | ± (95%) | Games | "
+        "Think time mean / max (s) |",
+        "|------:|-------:|------------------:|--------:|----------:|--------:|------:|:--|",
     ]
     for lv, p in levels.items():
         spent = think.get(p.name) or [0.0]
-        lines.append(f"| {lv} | {target(lv)} | {rating[p.name]:.0f} | {errors[p.name]:.0f} | "
+        if lv in direct:
+            d_rating, d_err, how = direct[lv]
+            d_text = f"{d_rating:.0f} ({how}) | {d_err:.0f}"
+        else:
+            d_text = "– | –"
+        lines.append(f"| {lv} | {target(lv)} | {d_text} | {rating[p.name]:.0f} | {errors[p.name]:.0f} | "
                      f"{games_of[p.name]} | {sum(spent) / len(spent):.3f} / {max(spent):.3f} |")
     if goal is not None:
         a, b, score, games, tc, points = next(r for r in results if r[1] is goal[1])

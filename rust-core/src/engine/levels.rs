@@ -58,15 +58,15 @@ impl Level {
     pub(crate) fn params(self) -> LevelParams {
         // Measured against Stockfish and each other; see docs/strength.md.
         let (max_depth, max_nodes, quiescence, temperature, margin, lapse) = match self.0 {
-            1 => (Some(1), Some(2_000), false, 100, 300, 0.0),
-            2 => (Some(1), Some(5_000), true, 80, 250, 0.3),
+            1 => (Some(1), Some(5_000), true, 100, 300, 0.15),
+            2 => (Some(1), Some(5_000), true, 80, 250, 0.0),
             3 => (Some(2), Some(10_000), true, 60, 200, 0.9),
             4 => (Some(2), Some(10_000), true, 50, 150, 0.5),
-            5 => (Some(3), Some(20_000), true, 70, 200, 0.0),
+            5 => (Some(3), Some(20_000), true, 85, 240, 0.0),
             6 => (Some(3), Some(20_000), true, 50, 140, 0.0),
-            7 => (Some(4), Some(20_000), true, 40, 110, 0.0),
-            8 => (Some(5), Some(20_000), true, 25, 60, 0.0),
-            9 => (None, Some(10_000), true, 8, 25, 0.0),
+            7 => (Some(4), Some(20_000), true, 60, 160, 0.0),
+            8 => (Some(5), Some(20_000), true, 40, 110, 0.0),
+            9 => (None, Some(10_000), true, 15, 40, 0.0),
             _ => (None, None, true, 0, 0, 0.0),
         };
         LevelParams {

@@ -153,6 +153,7 @@ impl std::error::Error for SearchError {}
 /// carry over from one move of a game to the next.
 pub struct Engine {
     tt: tt::TranspositionTable,
+    heuristics: ordering::Heuristics,
     use_book: bool,
 }
 
@@ -165,6 +166,7 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: tt::TranspositionTable::new(hash_mb),
+            heuristics: ordering::Heuristics::new(),
             use_book: true,
         }
     }
@@ -182,6 +184,7 @@ impl Engine {
     /// Forgets everything learnt, for a new game.
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.heuristics = ordering::Heuristics::new();
     }
 
     /// Chooses a move in `position`.
@@ -240,7 +243,12 @@ impl Engine {
             seed,
             stop,
         };
-        Ok(search::run(&mut self.tt, &request, &mut on_info))
+        Ok(search::run(
+            &mut self.tt,
+            &mut self.heuristics,
+            &request,
+            &mut on_info,
+        ))
     }
 }
 
