@@ -17,6 +17,7 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
 const MAX_HASH_MB: usize = 1024;
 
 /// The game as the GUI last described it.
+#[derive(Debug)]
 struct Game {
     position: Chess,
     /// Hashes of the positions before the current one, oldest first.
@@ -294,4 +295,85 @@ fn parse_go(mut words: SplitWhitespace<'_>, turn: Color) -> Result<Limits, Strin
         });
     }
     Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(text: &str) -> Result<Game, String> {
+        parse_position(text.split_whitespace())
+    }
+
+    #[test]
+    fn positions_from_startpos_and_fen_with_moves() {
+        let game = position("startpos moves e2e4 e7e5 g1f3").expect("legal");
+        assert_eq!(game.history.len(), 3);
+        assert_eq!(
+            game.history[0],
+            Chess::default()
+                .zobrist_hash::<Zobrist64>(EnPassantMode::Legal)
+                .0
+        );
+        let game = position("fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4").expect("legal");
+        assert_eq!(game.position.turn(), Color::Black);
+        assert_eq!(game.history.len(), 1);
+    }
+
+    #[test]
+    fn bad_positions_are_rejected_with_a_reason() {
+        assert!(
+            position("startpos moves e2e5")
+                .unwrap_err()
+                .contains("illegal")
+        );
+        assert!(
+            position("startpos moves zz")
+                .unwrap_err()
+                .contains("not a UCI move")
+        );
+        assert!(
+            position("fen 8/8/8 w - - 0 1")
+                .unwrap_err()
+                .contains("bad FEN")
+        );
+        assert!(
+            position("fen 8/8/8/8/8/8/8/8 w - - 0 1")
+                .unwrap_err()
+                .contains("impossible")
+        );
+        assert!(position("startpos e2e4").is_err());
+        assert!(position("").is_err());
+    }
+
+    #[test]
+    fn go_reads_the_clock_of_the_side_to_move() {
+        let words = "wtime 60000 btime 30000 winc 1000 binc 500 movestogo 20";
+        let limits = parse_go(words.split_whitespace(), Color::Black).expect("valid");
+        let clock = limits.clock.expect("clock given");
+        assert_eq!(clock.our_time, Duration::from_secs(30));
+        assert_eq!(clock.our_increment, Duration::from_millis(500));
+        assert_eq!(clock.their_time, Duration::from_secs(60));
+        assert_eq!(clock.moves_to_go, Some(20));
+    }
+
+    #[test]
+    fn go_reads_fixed_limits() {
+        let limits = parse_go(
+            "depth 7 nodes 1000 movetime 250".split_whitespace(),
+            Color::White,
+        )
+        .expect("valid");
+        assert_eq!(limits.depth, Some(7));
+        assert_eq!(limits.nodes, Some(1000));
+        assert_eq!(limits.move_time, Some(Duration::from_millis(250)));
+        assert!(limits.clock.is_none() && !limits.infinite);
+        assert!(
+            parse_go("infinite".split_whitespace(), Color::White)
+                .expect("valid")
+                .infinite
+        );
+        assert!(parse_go("depth x".split_whitespace(), Color::White).is_err());
+        assert!(parse_go("nodes".split_whitespace(), Color::White).is_err());
+    }
 }

@@ -35,6 +35,11 @@ fn search(pos: &Chess, history: &[u64], limits: &Limits, level: Level, seed: u64
         .expect("position has moves")
 }
 
+fn clearly_winning(score: Option<Score>) -> bool {
+    matches!(score, Some(Score::Centipawns(cp)) if cp > 500)
+        || matches!(score, Some(Score::Mate(n)) if n > 0)
+}
+
 /// Deterministic pseudo-random numbers for building test positions.
 struct Lcg(u64);
 
@@ -116,7 +121,7 @@ fn assert_solves(fen: &str, best: &str, mate_in: Option<i32>) {
     let result = search(&pos, &[], &Limits::nodes(150_000), Level::MAX, 0);
     assert_eq!(uci(result.best_move), best, "in {fen}");
     if let Some(n) = mate_in {
-        assert_eq!(result.score, Score::Mate(n), "in {fen}");
+        assert_eq!(result.score, Some(Score::Mate(n)), "in {fen}");
     }
 }
 
@@ -178,6 +183,7 @@ fn answers_at_once_with_one_legal_move() {
     let result = search(&pos, &[], &Limits::default(), Level::MAX, 0);
     assert_eq!(uci(result.best_move), "e1e2");
     assert_eq!(result.nodes, 0);
+    assert_eq!(result.score, None);
 }
 
 #[test]
@@ -190,10 +196,7 @@ fn avoids_a_repetition_when_winning() {
     let history = [hash(&after), 1, 2];
     let second = search(&pos, &history, &Limits::depth(6), Level::MAX, 0);
     assert_ne!(second.best_move, first);
-    assert!(
-        matches!(second.score, Score::Centipawns(cp) if cp > 500)
-            || matches!(second.score, Score::Mate(n) if n > 0)
-    );
+    assert!(clearly_winning(second.score));
 }
 
 #[test]
@@ -206,7 +209,7 @@ fn seeks_a_repetition_when_losing() {
     let history = [hash(&after), 1, 2];
     let result = search(&pos, &history, &Limits::depth(6), Level::MAX, 0);
     assert_eq!(result.best_move, draw_move);
-    assert_eq!(result.score, Score::Centipawns(0));
+    assert_eq!(result.score, Some(Score::Centipawns(0)));
 }
 
 #[test]
@@ -214,15 +217,12 @@ fn knows_the_fifty_move_rule() {
     let lost = position("4k3/8/8/8/8/8/3Q4/4K3 b - - 99 90");
     assert_eq!(
         search(&lost, &[], &Limits::depth(6), Level::MAX, 0).score,
-        Score::Centipawns(0)
+        Some(Score::Centipawns(0))
     );
     // With the clock reset by a capture the same material wins.
     let winning = position("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 90");
     let score = search(&winning, &[], &Limits::depth(6), Level::MAX, 0).score;
-    assert!(
-        matches!(score, Score::Centipawns(cp) if cp > 500)
-            || matches!(score, Score::Mate(n) if n > 0)
-    );
+    assert!(clearly_winning(score));
 }
 
 /// Plays the engine against itself and returns the final position.

@@ -55,22 +55,19 @@ impl Level {
         600 + 200 * (self.0 as u32 - 1)
     }
 
-    pub(crate) fn uses_book(self) -> bool {
-        true
-    }
-
     pub(crate) fn params(self) -> LevelParams {
-        let (max_depth, max_nodes, quiescence, temperature, margin) = match self.0 {
-            1 => (Some(1), Some(2_000), false, 110, 350),
-            2 => (Some(1), Some(5_000), true, 90, 300),
-            3 => (Some(2), Some(10_000), true, 70, 220),
-            4 => (Some(3), Some(20_000), true, 50, 150),
-            5 => (Some(4), Some(40_000), true, 35, 100),
-            6 => (Some(5), Some(80_000), true, 22, 60),
-            7 => (Some(7), Some(250_000), true, 12, 30),
-            8 => (None, Some(1_000_000), true, 0, 0),
-            9 => (None, Some(4_000_000), true, 0, 0),
-            _ => (None, None, true, 0, 0),
+        // Measured against Stockfish and each other; see docs/strength.md.
+        let (max_depth, max_nodes, quiescence, temperature, margin, lapse) = match self.0 {
+            1 => (Some(1), Some(5_000), true, 100, 300, 0.15),
+            2 => (Some(1), Some(5_000), true, 80, 250, 0.0),
+            3 => (Some(2), Some(10_000), true, 60, 200, 0.9),
+            4 => (Some(2), Some(10_000), true, 50, 150, 0.5),
+            5 => (Some(3), Some(20_000), true, 85, 240, 0.0),
+            6 => (Some(3), Some(20_000), true, 50, 140, 0.0),
+            7 => (Some(4), Some(20_000), true, 60, 160, 0.0),
+            8 => (Some(5), Some(20_000), true, 40, 110, 0.0),
+            9 => (None, Some(10_000), true, 15, 40, 0.0),
+            _ => (None, None, true, 0, 0, 0.0),
         };
         LevelParams {
             max_depth,
@@ -78,6 +75,7 @@ impl Level {
             quiescence,
             temperature,
             margin,
+            lapse,
         }
     }
 }
@@ -110,4 +108,7 @@ pub(crate) struct LevelParams {
     pub temperature: i32,
     /// How far below the best score a move may be and still be chosen.
     pub margin: i32,
+    /// Chance that a move is searched one step shallower (one ply less, or
+    /// without the capture search at depth one).
+    pub lapse: f64,
 }

@@ -94,8 +94,7 @@ pub enum Score {
     Mate(i32),
 }
 
-/// Progress report sent after every completed iteration and every new best
-/// move at the root.
+/// Progress report sent after every completed iteration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchInfo {
     /// Nominal depth of the iteration.
@@ -119,8 +118,10 @@ pub struct SearchInfo {
 pub struct SearchResult {
     /// The move to play; always legal in the searched position.
     pub best_move: Move,
-    /// Score of the best move as searched (before any level-dependent choice).
-    pub score: Score,
+    /// Score of the searched best move (a weaker level may have chosen
+    /// another); `None` when nothing was searched: a book move, or the only
+    /// legal move.
+    pub score: Option<Score>,
     /// Deepest completed iteration (0 when the move came from the book or
     /// was the only legal one).
     pub depth: u32,
@@ -152,6 +153,7 @@ impl std::error::Error for SearchError {}
 /// carry over from one move of a game to the next.
 pub struct Engine {
     tt: tt::TranspositionTable,
+    heuristics: ordering::Heuristics,
     use_book: bool,
 }
 
@@ -164,6 +166,7 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: tt::TranspositionTable::new(hash_mb),
+            heuristics: ordering::Heuristics::new(),
             use_book: true,
         }
     }
@@ -181,6 +184,7 @@ impl Engine {
     /// Forgets everything learnt, for a new game.
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.heuristics = ordering::Heuristics::new();
     }
 
     /// Chooses a move in `position`.
@@ -211,19 +215,18 @@ impl Engine {
         if moves.len() == 1 {
             return Ok(SearchResult {
                 best_move: first,
-                score: Score::Centipawns(eval::evaluate(position)),
+                score: None,
                 depth: 0,
                 nodes: 0,
                 pv: vec![first],
             });
         }
         if self.use_book
-            && level.uses_book()
             && let Some(m) = book::pick(position, seed)
         {
             return Ok(SearchResult {
                 best_move: m,
-                score: Score::Centipawns(0),
+                score: None,
                 depth: 0,
                 nodes: 0,
                 pv: vec![m],
@@ -240,7 +243,12 @@ impl Engine {
             seed,
             stop,
         };
-        Ok(search::run(&mut self.tt, &request, &mut on_info))
+        Ok(search::run(
+            &mut self.tt,
+            &mut self.heuristics,
+            &request,
+            &mut on_info,
+        ))
     }
 }
 

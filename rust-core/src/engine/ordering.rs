@@ -94,7 +94,7 @@ fn least_valuable(board: &Board, attackers: Bitboard) -> Option<(shakmaty::Squar
     })
 }
 
-/// Killer moves and history scores, kept for one search.
+/// Killer moves and history scores; history carries over between the searches of a game.
 pub struct Heuristics {
     killers: [[u16; 2]; MAX_PLY],
     history: Box<[[i32; 64 * 64]; 2]>,

@@ -101,7 +101,7 @@ struct Searcher<'a> {
     seldepth: usize,
     aborted: bool,
     can_abort: bool,
-    heuristics: Heuristics,
+    heuristics: &'a mut Heuristics,
     /// Hashes of the game's positions followed by the current search path.
     path: Vec<u64>,
     evals: [i32; MAX_PLY + 1],
@@ -258,7 +258,7 @@ impl Searcher<'_> {
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut picker = Picker::new(pos, moves, tt_move, ply, &self.heuristics);
+        let mut picker = Picker::new(pos, moves, tt_move, ply, self.heuristics);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move: Option<Move> = None;
@@ -525,6 +525,7 @@ impl Searcher<'_> {
 
 pub fn run(
     tt: &mut TranspositionTable,
+    heuristics: &mut Heuristics,
     request: &Request<'_>,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
@@ -532,6 +533,7 @@ pub fn run(
     let limits = request.limits;
     let params = request.params;
     tt.new_search();
+    heuristics.age();
     let root_hash = hash(pos);
     let mut path = Vec::with_capacity(request.history.len() + MAX_PLY + 2);
     path.extend_from_slice(request.history);
@@ -540,7 +542,11 @@ pub fn run(
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
-    let max_depth = match (limits.depth, params.max_depth) {
+    // A lapse of attention: this move is searched one step shallower.
+    let lapse = Rng::new(request.seed ^ root_hash ^ 0x1a95e).next_f64() < params.lapse;
+    let level_depth = params.max_depth.map(|d| if lapse { d - 1 } else { d });
+    let quiescence = params.quiescence && level_depth != Some(0);
+    let max_depth = match (limits.depth, level_depth) {
         (Some(a), Some(b)) => a.min(b),
         (a, b) => a.or(b).unwrap_or(MAX_PLY as u32 - 8),
     }
@@ -551,20 +557,20 @@ pub fn run(
         stop: request.stop,
         deadline: request.deadline,
         node_limit,
-        quiescence: params.quiescence,
+        quiescence,
         margin: params.margin,
         nodes: 0,
         seldepth: 0,
         aborted: false,
         can_abort: false,
-        heuristics: Heuristics::new(),
+        heuristics,
         path,
         evals: [0; MAX_PLY + 1],
         pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
     };
 
     let tt_move = s.tt.probe(root_hash).map_or(0, |e| e.mv);
-    let mut picker = Picker::new(pos, pos.legal_moves(), tt_move, 0, &s.heuristics);
+    let mut picker = Picker::new(pos, pos.legal_moves(), tt_move, 0, s.heuristics);
     let mut root_moves = Vec::with_capacity(picker.len());
     while let Some(mv) = picker.next_move() {
         root_moves.push(RootMove {
@@ -660,10 +666,9 @@ pub fn run(
     } else {
         best_move
     };
-    s.heuristics.age();
     SearchResult {
         best_move: chosen,
-        score: public_score(best_score),
+        score: Some(public_score(best_score)),
         depth: completed_depth,
         nodes: s.nodes,
         pv: best_pv,

@@ -1,0 +1,21 @@
+#!/bin/sh
+# Measures the strength of every level against Stockfish and neighbouring
+# levels and writes docs/strength.md. Matches are slow: choose the size.
+#
+#   scripts/strength.sh [--games N] [--tc BASE+INC] [--goal-games N] [--goal-tc BASE+INC] [--levels A-B] [--concurrency N]
+#
+# Defaults: 20 games per pairing, Rokada at 10+0.1, levels 1-10, no goal match, one game at a time.
+set -eu
+cd "$(dirname "$0")/.."
+
+if ! command -v stockfish >/dev/null 2>&1 && [ ! -x /usr/games/stockfish ]; then
+    apt-get update && apt-get install -y stockfish
+fi
+if ! python3 -c 'import chess.engine' 2>/dev/null; then
+    pip install chess
+fi
+STOCKFISH=$(command -v stockfish || echo /usr/games/stockfish)
+
+cargo build --release -p rokada
+exec python3 scripts/strength.py --rokada target/release/rokada --stockfish "$STOCKFISH" \
+    --command "scripts/strength.sh $*" "$@"
