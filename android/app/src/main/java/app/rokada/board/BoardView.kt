@@ -39,6 +39,9 @@ class BoardView(context: Context, private val descriptions: SquareDescriptions) 
             touch = value?.let { BoardTouch(it, ViewConfiguration.get(context).scaledTouchSlop.toFloat()) }
         }
 
+    /** A click sounds when a move is played (the sound setting). */
+    var sound: Boolean = true
+
     /** Told the core's answer to every touch. */
     var onInput: ((InputResult) -> Unit)? = null
 
@@ -120,8 +123,14 @@ class BoardView(context: Context, private val descriptions: SquareDescriptions) 
         return true
     }
 
+    /** Tells screen-reader users a move that was played. */
+    fun announceMove(text: String) {
+        @Suppress("DEPRECATION") // its replacements (panes, live regions) do not fit a one-off message
+        announceForAccessibility(text)
+    }
+
     private fun answered(result: InputResult) {
-        if (result is InputResult.Played) playSoundEffect(SoundEffectConstants.CLICK)
+        if (sound && result is InputResult.Played) playSoundEffect(SoundEffectConstants.CLICK)
         onInput?.invoke(result)
     }
 

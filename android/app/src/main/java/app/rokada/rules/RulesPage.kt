@@ -15,9 +15,10 @@ sealed interface RulesBlock {
 }
 
 /**
- * Reads the generated rules page (`res/raw*/rules.md`): headings, paragraphs,
- * bullet and numbered lists, tables, and `{{diagram:<id>}}` lines. Notation
- * already comes isolated left to right from the generator.
+ * Reads the generated rules page (`res/raw/rules.md` and its translations):
+ * headings, paragraphs, bullet and numbered lists, tables, and
+ * `{{diagram:<id>}}` lines. Notation already comes isolated left to right
+ * from the generator.
  */
 object RulesPage {
     private val HEADING = Regex("^(#{1,6})\\s+(.*)$")

@@ -8,6 +8,7 @@ import app.rokada.core.GameEnd
 import app.rokada.core.GameMode
 import app.rokada.core.GameResult
 import app.rokada.core.GameState
+import app.rokada.core.RokadaException
 import app.rokada.core.Side
 
 /** Left-to-right isolate: notation keeps its direction inside right-to-left text. */
@@ -55,6 +56,19 @@ class GameTexts(private val strings: Strings) {
 
     /** A game-menu entry's label. */
     fun action(action: GameAction): String = strings.get(actionLabel(action))
+
+    /**
+     * Why the core refused a menu action (the game changed since the menu
+     * was drawn), or null when the refreshed screen says it all.
+     */
+    fun refusal(error: RokadaException): String? = when (error) {
+        is RokadaException.GameOver -> strings.get(R.string.error_game_over)
+        is RokadaException.NotYourTurn -> strings.get(R.string.error_not_your_turn)
+        is RokadaException.NothingToUndo -> strings.get(R.string.error_nothing_to_undo)
+        is RokadaException.DrawNotClaimable -> strings.get(R.string.error_no_draw_to_claim)
+        is RokadaException.IllegalMove -> strings.get(R.string.error_illegal_move)
+        else -> null
+    }
 
     /** The moves as numbered rows ("1. e4 e5"), each isolated left to right. */
     fun moveRows(moves: List<String>): List<String> = moves.chunked(2).mapIndexed { index, pair ->
