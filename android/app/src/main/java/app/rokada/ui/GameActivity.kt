@@ -28,7 +28,6 @@ import app.rokada.core.GameEnd
 import app.rokada.core.GameEvent
 import app.rokada.core.GameState
 import app.rokada.core.InputResult
-import app.rokada.core.PieceKind
 import app.rokada.core.Side
 import app.rokada.game.ActionOutcome
 import app.rokada.game.ClockDisplay
@@ -267,15 +266,17 @@ class GameActivity : RokadaActivity(), GameController.Observer {
     }
 
     private fun showPromotion(mover: Side) {
-        val labels = Promotion.choices(mover).map { piece ->
-            val glyph = if (mover == Side.WHITE) PieceGlyphs.outline(piece.kind) else PieceGlyphs.solid(piece.kind)
-            "$glyph\uFE0E  " + getString(promotionLabel(piece.kind))
+        val choices = Promotion.choices(mover)
+        val labels = choices.map { choice ->
+            val kind = choice.piece.kind
+            val glyph = if (mover == Side.WHITE) PieceGlyphs.outline(kind) else PieceGlyphs.solid(kind)
+            "$glyph\uFE0E  " + getString(choice.label)
         }
         showDialog(
             AlertDialog.Builder(this)
                 .setTitle(R.string.promotion_title)
                 .setItems(labels.toTypedArray()) { _, which ->
-                    onInput(controller.choosePromotion(Promotion.KINDS[which]))
+                    onInput(controller.choosePromotion(choices[which].piece.kind))
                 }
                 .setOnCancelListener {
                     controller.cancelPromotion()
@@ -324,13 +325,6 @@ class GameActivity : RokadaActivity(), GameController.Observer {
     private fun toast(id: Int) = Toast.makeText(this, id, Toast.LENGTH_SHORT).show()
 
     private fun toast(text: String) = Toast.makeText(this, text, Toast.LENGTH_SHORT).show()
-
-    private fun promotionLabel(kind: PieceKind): Int = when (kind) {
-        PieceKind.QUEEN -> R.string.promotion_queen
-        PieceKind.ROOK -> R.string.promotion_rook
-        PieceKind.BISHOP -> R.string.promotion_bishop
-        else -> R.string.promotion_knight
-    }
 
     /** A player's row: colour, the pieces they took, their clock. */
     private inner class PlayerBar {

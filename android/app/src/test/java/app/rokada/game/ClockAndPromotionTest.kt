@@ -50,8 +50,12 @@ class ClockAndPromotionTest {
     fun `promotion offers queen, rook, bishop, knight in the mover's colour`() {
         assertEquals(
             listOf(PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT).map { Piece(Side.BLACK, it) },
-            Promotion.choices(Side.BLACK),
+            Promotion.choices(Side.BLACK).map { it.piece },
         )
-        assertTrue(Promotion.choices(Side.WHITE).all { it.side == Side.WHITE })
+        assertTrue(Promotion.choices(Side.WHITE).all { it.piece.side == Side.WHITE })
+        val english = app.rokada.testing.ResourceStrings("en")
+        assertEquals(listOf("Queen", "Rook", "Bishop", "Knight"), Promotion.choices(Side.WHITE).map { english.get(it.label) })
+        val polish = app.rokada.testing.ResourceStrings("pl")
+        assertEquals(listOf("Hetman", "Wieża", "Goniec", "Skoczek"), Promotion.choices(Side.WHITE).map { polish.get(it.label) })
     }
 }

@@ -58,13 +58,19 @@ class GameControllerTest {
     }
 
     @Test
-    fun `the computer's move arrives as an event from the main thread`() {
-        val c = controller(newGame(mode = GameMode.Computer(Side.BLACK, 1u)))
-        while (events.none { it is GameEvent.MovePlayed }) {
+    fun `the computer's answer arrives as an event from the main thread`() {
+        val c = controller(newGame(mode = GameMode.Computer(Side.WHITE, 1u)))
+        c.tap(sq("e2"))
+        c.tap(sq("e4"))
+        while (events.filterIsInstance<GameEvent.MovePlayed>().size < 2) {
             assertTrue(main.runNext(30_000), "the computer moves")
         }
-        assertEquals(Controller.COMPUTER, events.filterIsInstance<GameEvent.MovePlayed>().single().by)
+        val (human, computer) = events.filterIsInstance<GameEvent.MovePlayed>()
+        assertEquals(Controller.LOCAL, human.by)
+        assertEquals(Controller.COMPUTER, computer.by)
+        assertEquals(Side.BLACK, computer.played.side)
         assertTrue(events.contains(GameEvent.ComputerThinking(true)))
+        assertTrue(c.state().isLocalTurn)
         c.close()
     }
 

@@ -78,6 +78,6 @@ class ResourceStrings(private val language: String) : Strings {
         }
 
         private fun nameOf(type: Class<*>, id: Int): String =
-            type.fields.first { it.getInt(null) == id }.name
+            type.fields.first { it.type == Int::class.javaPrimitiveType && it.getInt(null) == id }.name
     }
 }
