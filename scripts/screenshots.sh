@@ -17,7 +17,8 @@ if ! fc-list 2>/dev/null | grep -q "DejaVu Sans:"; then
 fi
 
 mkdir -p "$root/docs/screenshots"
+# Each module must run a test: the bindings' smoke test and the screenshots.
 "$root/scripts/test-jvm.sh" "$@" -- \
-    -Dtest=ScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dtest=CoreLibraryTest,ScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false \
     "-Drokada.screenshots.dir=$root/docs/screenshots"
 ls -l "$root/docs/screenshots"

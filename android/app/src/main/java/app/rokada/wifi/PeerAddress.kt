@@ -19,6 +19,9 @@ sealed interface AddressParse {
  * `[fe80::1]:40123` or `phone.local:40123`.
  */
 data class PeerAddress(val host: String, val port: Int) {
+    /** As the user would type it. */
+    val text: String get() = format(host, port)
+
     companion object {
         private val LABEL = Regex("[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
         private val IPV6 = Regex("[0-9A-Fa-f:.]+(%[A-Za-z0-9_.-]+)?")
@@ -50,6 +53,9 @@ data class PeerAddress(val host: String, val port: Int) {
             val port = parsePort(portText) ?: return invalid(AddressProblem.BAD_PORT)
             return AddressParse.Valid(PeerAddress(host, port))
         }
+
+        /** The text form [parse] reads: IPv6 addresses in brackets. */
+        fun format(host: String, port: Int): String = if (host.contains(':')) "[$host]:$port" else "$host:$port"
 
         fun parsePort(text: String): Int? {
             if (text.isEmpty() || text.length > 5 || !text.all { it in '0'..'9' }) return null
