@@ -39,9 +39,21 @@ sealed interface DisplayItem {
     data class Hint(val square: Square, val onPiece: Boolean, val box: Box, val color: Int) : DisplayItem
 
     /** `square` is null for a piece that follows the finger. */
-    data class PieceMark(val square: Square?, val piece: Piece, val box: Box, val fill: Int, val outline: Int) : DisplayItem
+    data class PieceMark(
+        val square: Square?,
+        val piece: Piece,
+        val box: Box,
+        val fill: Int,
+        val outline: Int,
+    ) : DisplayItem
 
-    data class Label(val text: String, val corner: LabelCorner, val box: Box, val size: Float, val color: Int) : DisplayItem
+    data class Label(
+        val text: String,
+        val corner: LabelCorner,
+        val box: Box,
+        val size: Float,
+        val color: Int,
+    ) : DisplayItem
 
     /** From the centre of one square to the centre of another, for diagrams. */
     data class Arrow(

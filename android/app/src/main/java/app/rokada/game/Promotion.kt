@@ -21,5 +21,6 @@ object Promotion {
         PieceKind.KNIGHT to R.string.promotion_knight,
     )
 
-    fun choices(mover: Side): List<PromotionChoice> = KINDS.map { (kind, label) -> PromotionChoice(Piece(mover, kind), label) }
+    fun choices(mover: Side): List<PromotionChoice> =
+        KINDS.map { (kind, label) -> PromotionChoice(Piece(mover, kind), label) }
 }

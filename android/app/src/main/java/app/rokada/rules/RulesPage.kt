@@ -79,5 +79,6 @@ object RulesPage {
         return blocks
     }
 
-    private fun cells(line: String): List<String> = line.trim().removePrefix("|").removeSuffix("|").split('|').map { it.trim() }
+    private fun cells(line: String): List<String> =
+        line.trim().removePrefix("|").removeSuffix("|").split('|').map { it.trim() }
 }

@@ -202,7 +202,10 @@ class GameActivity : RokadaActivity(), GameController.Observer {
                 addView(bottomBar.view, wide())
             }
             row().apply {
-                addView(board, LinearLayout.LayoutParams(ViewGroup.LayoutParams.WRAP_CONTENT, ViewGroup.LayoutParams.MATCH_PARENT))
+                addView(
+                    board,
+                    LinearLayout.LayoutParams(ViewGroup.LayoutParams.WRAP_CONTENT, ViewGroup.LayoutParams.MATCH_PARENT),
+                )
                 addView(panel, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.MATCH_PARENT, 1f))
             }
         } else {

@@ -66,7 +66,8 @@ class HomeActivity : RokadaActivity() {
     companion object {
         /** Asks for the clock: none, or one of the presets. */
         fun chooseTimeControl(activity: RokadaActivity, chosen: (TimeControl?) -> Unit) {
-            val labels = listOf(activity.getString(R.string.time_none)) + TimePreset.entries.map { presetLabel(activity, it) }
+            val labels = listOf(activity.getString(R.string.time_none)) +
+                TimePreset.entries.map { presetLabel(activity, it) }
             AlertDialog.Builder(activity)
                 .setTitle(R.string.time_title)
                 .setItems(labels.toTypedArray()) { _, which ->

@@ -46,7 +46,9 @@ class SettingsActivity : RokadaActivity() {
             }
             val button = radio(orientations, getString(label))
             if (orientation == current.orientation) orientations.check(button.id)
-            button.setOnCheckedChangeListener { _, checked -> if (checked) change { it.copy(orientation = orientation) } }
+            button.setOnCheckedChangeListener { _, checked ->
+                if (checked) change { it.copy(orientation = orientation) }
+            }
         }
         content.addView(orientations, wide())
         setContentView(ScrollView(this).apply { addView(content) })

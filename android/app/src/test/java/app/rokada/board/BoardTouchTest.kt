@@ -61,7 +61,8 @@ class BoardTouchTest {
         val rejected = touch.up(layout, false, e5.centerX, e5.centerY) as InputResult.Rejected
         assertEquals(sq("e2"), rejected.from)
         assertEquals(sq("e5"), rejected.to)
-        assertEquals(game.board()[sq("e2").ordinal], app.rokada.core.Piece(app.rokada.core.Side.WHITE, app.rokada.core.PieceKind.PAWN))
+        val pawn = app.rokada.core.Piece(app.rokada.core.Side.WHITE, app.rokada.core.PieceKind.PAWN)
+        assertEquals(pawn, game.board()[sq("e2").ordinal])
     }
 
     @Test

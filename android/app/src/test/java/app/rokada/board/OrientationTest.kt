@@ -16,8 +16,10 @@ class OrientationTest {
 
     @Test
     fun `the player's own colour is at the bottom against the computer and over Wi-Fi`() {
-        assertEquals(true, boardFlipped(GameMode.Computer(Side.BLACK, 4u), Side.WHITE, Orientation.SIDE_TO_MOVE, false))
-        assertEquals(false, boardFlipped(GameMode.Computer(Side.WHITE, 4u), Side.BLACK, Orientation.SIDE_TO_MOVE, false))
+        val asBlack = GameMode.Computer(Side.BLACK, 4u)
+        val asWhite = GameMode.Computer(Side.WHITE, 4u)
+        assertEquals(true, boardFlipped(asBlack, Side.WHITE, Orientation.SIDE_TO_MOVE, false))
+        assertEquals(false, boardFlipped(asWhite, Side.BLACK, Orientation.SIDE_TO_MOVE, false))
         assertEquals(true, boardFlipped(GameMode.WifiPeer(Side.BLACK), Side.WHITE, Orientation.OWN_SIDE, false))
     }
 

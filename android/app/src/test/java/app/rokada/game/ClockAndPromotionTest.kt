@@ -54,8 +54,9 @@ class ClockAndPromotionTest {
         )
         assertTrue(Promotion.choices(Side.WHITE).all { it.piece.side == Side.WHITE })
         val english = app.rokada.testing.ResourceStrings("en")
-        assertEquals(listOf("Queen", "Rook", "Bishop", "Knight"), Promotion.choices(Side.WHITE).map { english.get(it.label) })
         val polish = app.rokada.testing.ResourceStrings("pl")
-        assertEquals(listOf("Hetman", "Wieża", "Goniec", "Skoczek"), Promotion.choices(Side.WHITE).map { polish.get(it.label) })
+        val labels = Promotion.choices(Side.WHITE).map { it.label }
+        assertEquals(listOf("Queen", "Rook", "Bishop", "Knight"), labels.map { english.get(it) })
+        assertEquals(listOf("Hetman", "Wieża", "Goniec", "Skoczek"), labels.map { polish.get(it) })
     }
 }

@@ -55,7 +55,11 @@ class AwtBoardPainter(private val fontName: String) {
         g.font = Font(fontName, Font.PLAIN, 1).deriveFont(box.height * 0.84f)
         val metrics = g.fontMetrics
         val baseline = box.centerY + (metrics.ascent - metrics.descent) / 2f
-        for ((glyph, argb) in listOf(PieceGlyphs.solid(mark.piece.kind) to mark.fill, PieceGlyphs.outline(mark.piece.kind) to mark.outline)) {
+        val layers = listOf(
+            PieceGlyphs.solid(mark.piece.kind) to mark.fill,
+            PieceGlyphs.outline(mark.piece.kind) to mark.outline,
+        )
+        for ((glyph, argb) in layers) {
             g.color = color(argb)
             g.drawString(glyph, box.centerX - metrics.stringWidth(glyph) / 2f, baseline)
         }

@@ -89,7 +89,9 @@ class GameScreenRenderer(language: String, private val fontName: String) {
         val name = strings.get(if (side == Side.WHITE) R.string.color_white else R.string.color_black)
         val nameWidth = text(g, name, 26f, true, Color(0x202020), 24f, WIDTH - 24f, baseline, Align.START)
         val taken = if (side == Side.WHITE) state.capturedByWhite else state.capturedByBlack
-        val glyphs = taken.joinToString("") { if (side == Side.WHITE) PieceGlyphs.solid(it) else PieceGlyphs.outline(it) }
+        val glyphs = taken.joinToString("") {
+            if (side == Side.WHITE) PieceGlyphs.solid(it) else PieceGlyphs.outline(it)
+        }
         text(g, glyphs, 30f, false, Color(0x303030), 40f + nameWidth, WIDTH - 40f - nameWidth, baseline, Align.START)
         state.clock?.let { clock ->
             val face = ClockDisplay.face(clock, side, 0)
@@ -105,7 +107,8 @@ class GameScreenRenderer(language: String, private val fontName: String) {
         val height = labels.size * MENU_ROW + 16f
         panel(g, left, 8f, width, height)
         labels.forEachIndexed { index, label ->
-            text(g, label, 26f, false, Color(0x202020), left + 28f, left + width - 28f, 8f + 52f + index * MENU_ROW, Align.START)
+            val baseline = 8f + 52f + index * MENU_ROW
+            text(g, label, 26f, false, INK, left + 28f, left + width - 28f, baseline, Align.START)
         }
     }
 
@@ -115,12 +118,13 @@ class GameScreenRenderer(language: String, private val fontName: String) {
         val top = 420f
         val choices = Promotion.choices(mover)
         panel(g, left, top, width, 110f + choices.size * 84f)
-        text(g, strings.get(R.string.promotion_title), 30f, true, Color(0x202020), left + 32f, left + width - 32f, top + 64f, Align.START)
+        val title = strings.get(R.string.promotion_title)
+        text(g, title, 30f, true, INK, left + 32f, left + width - 32f, top + 64f, Align.START)
         choices.forEachIndexed { index, choice ->
             val kind = choice.piece.kind
             val glyph = if (mover == Side.WHITE) PieceGlyphs.outline(kind) else PieceGlyphs.solid(kind)
             val label = "$glyph  " + strings.get(choice.label)
-            text(g, label, 40f, false, Color(0x202020), left + 32f, left + width - 32f, top + 140f + index * 84f, Align.START)
+            text(g, label, 40f, false, INK, left + 32f, left + width - 32f, top + 140f + index * 84f, Align.START)
         }
     }
 
@@ -157,7 +161,8 @@ class GameScreenRenderer(language: String, private val fontName: String) {
 
     private fun layout(g: Graphics2D, value: String, size: Float, bold: Boolean): TextLayout {
         val attributed = AttributedString(value)
-        attributed.addAttribute(TextAttribute.FONT, Font(fontName, if (bold) Font.BOLD else Font.PLAIN, 1).deriveFont(size))
+        val font = Font(fontName, if (bold) Font.BOLD else Font.PLAIN, 1).deriveFont(size)
+        attributed.addAttribute(TextAttribute.FONT, font)
         attributed.addAttribute(
             TextAttribute.RUN_DIRECTION,
             if (rtl) TextAttribute.RUN_DIRECTION_RTL else TextAttribute.RUN_DIRECTION_LTR,
@@ -187,5 +192,6 @@ class GameScreenRenderer(language: String, private val fontName: String) {
         const val APP_BAR = 96
         const val BAR = 80
         const val MENU_ROW = 64f
+        val INK = Color(0x202020)
     }
 }
