@@ -60,6 +60,9 @@ class GameActivity : RokadaActivity(), GameController.Observer {
     private var menuActions: List<GameAction> = emptyList()
     private var flippedByHand = false
     private var endShown = false
+
+    /** The game was left for a new one: it is closed and must not be touched again. */
+    private var left = false
     private var dialog: AlertDialog? = null
 
     private val ticker = object : Runnable {
@@ -103,7 +106,7 @@ class GameActivity : RokadaActivity(), GameController.Observer {
     }
 
     override fun onPause() {
-        if (::controller.isInitialized) {
+        if (::controller.isInitialized && !left) {
             board.removeCallbacks(ticker)
             controller.pause()
             save()
@@ -166,6 +169,8 @@ class GameActivity : RokadaActivity(), GameController.Observer {
             ActionOutcome.FlipBoard -> flippedByHand = !flippedByHand
             is ActionOutcome.SharePgn -> share(outcome.pgn)
             ActionOutcome.NewGame -> {
+                left = true
+                board.removeCallbacks(ticker)
                 CurrentGame.end(store)
                 finish()
                 return
