@@ -1,20 +1,19 @@
 package app.rokada.ui
 
 import android.os.Bundle
+import android.view.Gravity
 import android.widget.LinearLayout
 import android.widget.ScrollView
 import android.widget.TableLayout
 import android.widget.TableRow
-import android.view.Gravity
 import app.rokada.R
-import app.rokada.board.BoardScene
 import app.rokada.board.BoardView
 import app.rokada.core.RulesDiagram
-import app.rokada.core.Side
 import app.rokada.core.rulesDiagrams
-import app.rokada.core.squareName
 import app.rokada.rules.RulesBlock
 import app.rokada.rules.RulesPage
+import app.rokada.rules.caption
+import app.rokada.rules.scene
 import app.rokada.text.SquareDescriptions
 
 /** The rules page in the app's language, its diagrams drawn by the board view. */
@@ -60,23 +59,12 @@ class RulesActivity : RokadaActivity() {
 
     private fun diagram(d: RulesDiagram): LinearLayout {
         val board = BoardView(this, SquareDescriptions(strings))
-        board.scene = BoardScene(
-            pieces = d.board,
-            lastMove = d.lastMove,
-            checkedKing = d.checkedKing,
-            hints = d.marked,
-            arrows = listOfNotNull(d.lastMove),
-        )
-        val captions = buildList {
-            add(getString(if (d.turn == Side.WHITE) R.string.rules_white_to_move else R.string.rules_black_to_move))
-            d.lastMove?.let { add(getString(R.string.rules_diagram_last_move, squareName(it.from), squareName(it.to))) }
-            d.checkedKing?.let { add(getString(R.string.rules_diagram_check, squareName(it))) }
-        }
+        board.scene = d.scene()
         val size = minOf(resources.displayMetrics.widthPixels - dp(32), dp(MAX_DIAGRAM_DP))
         return column().apply {
             gravity = Gravity.CENTER_HORIZONTAL
             addView(board, LinearLayout.LayoutParams(size, size))
-            addView(text(captions.joinToString(" "), sizeSp = 14f))
+            addView(text(d.caption(strings), sizeSp = 14f))
         }
     }
 
