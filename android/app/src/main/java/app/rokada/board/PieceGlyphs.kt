@@ -1,6 +1,8 @@
 package app.rokada.board
 
+import app.rokada.core.Piece
 import app.rokada.core.PieceKind
+import app.rokada.core.Side
 
 /**
  * Pieces are drawn as two Unicode chess symbols: the solid one filled with
@@ -8,6 +10,9 @@ import app.rokada.core.PieceKind
  * stand out on light squares and black ones on dark squares.
  */
 object PieceGlyphs {
+    /** One symbol for a piece in running text: hollow for White, solid for Black. */
+    fun symbol(piece: Piece): String = if (piece.side == Side.WHITE) outline(piece.kind) else solid(piece.kind)
+
     fun solid(kind: PieceKind): String = when (kind) {
         PieceKind.KING -> "\u265A"
         PieceKind.QUEEN -> "\u265B"

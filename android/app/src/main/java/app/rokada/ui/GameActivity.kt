@@ -18,10 +18,8 @@ import android.widget.ScrollView
 import android.widget.TextView
 import android.widget.Toast
 import app.rokada.R
-import app.rokada.board.BoardScene
 import app.rokada.board.BoardView
 import app.rokada.board.PieceGlyphs
-import app.rokada.board.boardFlipped
 import app.rokada.core.Controller
 import app.rokada.core.GameAction
 import app.rokada.core.GameEnd
@@ -33,6 +31,8 @@ import app.rokada.game.ActionOutcome
 import app.rokada.game.ClockDisplay
 import app.rokada.game.GameController
 import app.rokada.game.Promotion
+import app.rokada.game.boardScene
+import app.rokada.game.capturedGlyphs
 import app.rokada.store.SessionStore
 import app.rokada.text.GameTexts
 import app.rokada.text.SquareDescriptions
@@ -233,19 +233,12 @@ class GameActivity : RokadaActivity(), GameController.Observer {
         val s = controller.state()
         state = s
         stateReadAt = SystemClock.elapsedRealtime()
-        val flipped = boardFlipped(s.mode, s.turn, settings.orientation, flippedByHand)
-        board.scene = BoardScene(
-            pieces = controller.board(),
-            flipped = flipped,
-            lastMove = s.lastMove,
-            checkedKing = s.checkedKing,
-            selected = s.selected,
-            hints = if (settings.moveHints) s.hints else emptyList(),
-        )
+        val scene = boardScene(s, controller.board(), settings, flippedByHand)
+        board.scene = scene
         status.text = texts.status(s)
         thinking.visibility = if (s.computerThinking) View.VISIBLE else View.GONE
         moves.text = texts.moveRows(s.moves).joinToString("   ")
-        val topSide = if (flipped) Side.WHITE else Side.BLACK
+        val topSide = if (scene.flipped) Side.WHITE else Side.BLACK
         topBar.show(topSide, s)
         bottomBar.show(topSide.opponent(), s)
         invalidateOptionsMenu()
@@ -275,11 +268,7 @@ class GameActivity : RokadaActivity(), GameController.Observer {
 
     private fun showPromotion(mover: Side) {
         val choices = Promotion.choices(mover)
-        val labels = choices.map { choice ->
-            val kind = choice.piece.kind
-            val glyph = if (mover == Side.WHITE) PieceGlyphs.outline(kind) else PieceGlyphs.solid(kind)
-            "$glyph\uFE0E  " + getString(choice.label)
-        }
+        val labels = choices.map { "${PieceGlyphs.symbol(it.piece)}\uFE0E  " + getString(it.label) }
         showDialog(
             AlertDialog.Builder(this)
                 .setTitle(R.string.promotion_title)
@@ -353,11 +342,8 @@ class GameActivity : RokadaActivity(), GameController.Observer {
         fun show(side: Side, s: GameState) {
             this.side = side
             name.text = getString(if (side == Side.WHITE) R.string.color_white else R.string.color_black)
-            val taken = if (side == Side.WHITE) s.capturedByWhite else s.capturedByBlack
-            // The pieces taken are the opponent's: drawn in the opponent's colour.
-            captured.text = taken.joinToString("") {
-                if (side == Side.WHITE) PieceGlyphs.solid(it) + "\uFE0E" else PieceGlyphs.outline(it) + "\uFE0E"
-            }
+            // Variation selector 15 after each symbol: text, never emoji.
+            captured.text = capturedGlyphs(s, side).map { "$it\uFE0E" }.joinToString("")
             clock.visibility = if (s.clock == null) View.GONE else View.VISIBLE
         }
 

@@ -2,15 +2,15 @@ package app.rokada.screenshots
 
 import app.rokada.R
 import app.rokada.board.BoardLayout
-import app.rokada.board.BoardScene
 import app.rokada.board.PieceGlyphs
-import app.rokada.board.boardFlipped
 import app.rokada.core.Game
 import app.rokada.core.GameState
 import app.rokada.core.Side
 import app.rokada.game.ClockDisplay
 import app.rokada.game.Promotion
-import app.rokada.settings.Orientation
+import app.rokada.game.boardScene
+import app.rokada.game.capturedGlyphs
+import app.rokada.settings.Settings
 import app.rokada.testing.ResourceStrings
 import app.rokada.text.GameTexts
 import java.awt.Color
@@ -52,19 +52,11 @@ class GameScreenRenderer(language: String, private val fontName: String) {
         text(g, strings.get(R.string.game_menu_title), 30f, true, Color.WHITE, 24f, WIDTH - 80f, 62f, Align.START)
         text(g, "\u22EE", 36f, true, Color.WHITE, 24f, WIDTH - 24f, 64f, Align.END)
 
-        val flipped = boardFlipped(state.mode, state.turn, Orientation.OWN_SIDE, flippedByHand)
-        val topSide = if (flipped) Side.WHITE else Side.BLACK
+        val scene = boardScene(state, game.board(), Settings(), flippedByHand)
+        val topSide = if (scene.flipped) Side.WHITE else Side.BLACK
         playerBar(g, state, topSide, APP_BAR.toFloat())
         val boardTop = APP_BAR + BAR
         val layout = BoardLayout(WIDTH.toFloat())
-        val scene = BoardScene(
-            pieces = game.board(),
-            flipped = flipped,
-            lastMove = state.lastMove,
-            checkedKing = state.checkedKing,
-            selected = state.selected,
-            hints = state.hints,
-        )
         val atBoard = g.create() as Graphics2D
         atBoard.translate(0, boardTop)
         boardPainter.paint(atBoard, layout.displayList(scene))
@@ -88,10 +80,7 @@ class GameScreenRenderer(language: String, private val fontName: String) {
         val baseline = top + 54f
         val name = strings.get(if (side == Side.WHITE) R.string.color_white else R.string.color_black)
         val nameWidth = text(g, name, 26f, true, Color(0x202020), 24f, WIDTH - 24f, baseline, Align.START)
-        val taken = if (side == Side.WHITE) state.capturedByWhite else state.capturedByBlack
-        val glyphs = taken.joinToString("") {
-            if (side == Side.WHITE) PieceGlyphs.solid(it) else PieceGlyphs.outline(it)
-        }
+        val glyphs = capturedGlyphs(state, side)
         text(g, glyphs, 30f, false, Color(0x303030), 40f + nameWidth, WIDTH - 40f - nameWidth, baseline, Align.START)
         state.clock?.let { clock ->
             val face = ClockDisplay.face(clock, side, 0)
@@ -121,9 +110,7 @@ class GameScreenRenderer(language: String, private val fontName: String) {
         val title = strings.get(R.string.promotion_title)
         text(g, title, 30f, true, INK, left + 32f, left + width - 32f, top + 64f, Align.START)
         choices.forEachIndexed { index, choice ->
-            val kind = choice.piece.kind
-            val glyph = if (mover == Side.WHITE) PieceGlyphs.outline(kind) else PieceGlyphs.solid(kind)
-            val label = "$glyph  " + strings.get(choice.label)
+            val label = PieceGlyphs.symbol(choice.piece) + "  " + strings.get(choice.label)
             text(g, label, 40f, false, INK, left + 32f, left + width - 32f, top + 140f + index * 84f, Align.START)
         }
     }
