@@ -22,6 +22,9 @@ python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ig
 step "Generated strings are current"
 scripts/gen-strings --check
 
+step "The rules proven against python-chess"
+scripts/test-rules.sh
+
 step "Python tests: strings, rules page, diagrams, Android resources"
 python3 -m pytest -q tests/i18n tests/android_r
 
@@ -30,3 +33,6 @@ scripts/gen-bindings.sh
 
 step "Kotlin on the JVM: bindings and the Android app's code"
 scripts/test-jvm.sh --lib-dir target/debug
+
+step "Swift bindings compiled and run"
+scripts/test-swift-bindings.sh

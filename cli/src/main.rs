@@ -23,8 +23,9 @@ Usage:
               [--time MIN+SEC] [--lang en|he|nb|pl|bg] [--flip] [--no-color]
                             play a game: two players at one keyboard, or
                             against the computer (levels 1-10)
-  rokada perft DEPTH [--fen FEN]
+  rokada perft DEPTH [--fen FEN] [--no-hash]
                             count the leaf nodes of the move tree
+                            (--no-hash: without remembering subtree counts)
   rokada replay [FILE|-] [--every-ply | --pgn]
                             play one PGN game through and print the final
                             position as JSON (every position with --every-ply,

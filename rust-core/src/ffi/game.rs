@@ -1,6 +1,7 @@
 //! `Game`: one game for an app screen, safe to call from any thread, with
 //! events pushed to the app's listener.
 
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
@@ -108,7 +109,12 @@ impl Shared {
             .clone();
         if let Some(listener) = listener {
             for event in events {
-                listener.on_event(event);
+                // A listener that throws is the app's bug; it must not turn a
+                // move already made into an error, nor stop the later events.
+                let delivered = panic::catch_unwind(AssertUnwindSafe(|| listener.on_event(event)));
+                if delivered.is_err() {
+                    log::error!("the game listener failed on an event");
+                }
             }
         }
     }
@@ -217,6 +223,7 @@ impl Game {
     }
 
     /// A move by the player at this device, by squares.
+    #[uniffi::method(default(promotion = None))]
     pub fn play(
         &self,
         from: Square,

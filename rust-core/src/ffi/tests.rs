@@ -439,3 +439,23 @@ fn rules_diagrams_come_ready_to_draw() {
     }
     assert!(diagrams.iter().any(|d| !d.marked.is_empty()));
 }
+
+#[test]
+fn a_failing_listener_neither_fails_the_move_nor_stops_later_events() {
+    struct Failing(Mutex<usize>);
+    impl GameListener for Failing {
+        fn on_event(&self, _: GameEvent) {
+            *self.0.lock().unwrap() += 1;
+            panic!("the app's listener failed");
+        }
+    }
+    let mut s = setup(GameMode::SamePhone);
+    s.start_fen = Some("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1".into());
+    let game = Game::new(s).unwrap();
+    let listener = Arc::new(Failing(Mutex::new(0)));
+    game.set_listener(Some(listener.clone()));
+    let played = game.play_text("Qb8#".into()).unwrap();
+    assert_eq!(played.san, "Qb8#");
+    assert!(game.state().end.is_some());
+    assert_eq!(*listener.0.lock().unwrap(), 2, "the move and the game over");
+}

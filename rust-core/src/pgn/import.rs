@@ -30,7 +30,12 @@ impl GameSession {
         let mut session = GameSession::new(config, time).map_err(|e| PgnError {
             kind: PgnErrorKind::BadFen,
             ply: 0,
-            text: format!("{}: {e}", fen.unwrap_or_default()),
+            text: match e {
+                crate::session::GameError::InvalidFen { text, reason } => {
+                    format!("{text} ({reason})")
+                }
+                other => other.to_string(),
+            },
         })?;
         for pgn_move in &game.moves {
             let error = |kind| PgnError {

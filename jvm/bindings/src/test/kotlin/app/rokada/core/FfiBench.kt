@@ -1,0 +1,76 @@
+package app.rokada.core
+
+/**
+ * The cost of one round trip through the bindings as a game screen makes
+ * it: play a move by squares, then read the board back (and, separately,
+ * the whole screen state). Prints the median and 99th percentile in
+ * microseconds. Run by scripts/bench-ffi.sh; a measurement, not a test.
+ *
+ * Arguments: [measured moves] [warm-up moves].
+ */
+fun main(args: Array<String>) {
+    val measured = args.getOrNull(0)?.toInt() ?: 20_000
+    val warmUp = args.getOrNull(1)?.toInt() ?: 10_000
+    val moves = operaGameSquares()
+
+    val board = RoundTrip("play + board", moves) { it.board().size }
+    val state = RoundTrip("play + state", moves) { it.state().moves.size }
+    val trips = listOf(board, state)
+    for (trip in trips) trip.run(warmUp)
+    for (trip in trips) {
+        val micros = trip.run(measured)
+        println(
+            "ffi: %s: median %.1f µs, p99 %.1f µs (%d moves after %d warm-up)".format(
+                trip.name, micros.percentile(50), micros.percentile(99), measured, warmUp,
+            ),
+        )
+    }
+}
+
+/** Morphy's opera game, 33 plies with captures, castling, checks and mate, as from/to squares. */
+private fun operaGameSquares(): List<Pair<Square, Square>> {
+    val pgn = "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 " +
+        "8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 " +
+        "14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0"
+    return Game(GameSetup(GameMode.SamePhone)).use { game ->
+        pgn.split(' ').filterNot { it.endsWith('.') || it == "1-0" }.map { san ->
+            game.playText(san).let { it.from to it.to }
+        }
+    }
+}
+
+private class RoundTrip(
+    val name: String,
+    private val moves: List<Pair<Square, Square>>,
+    private val readBack: (Game) -> Int,
+) {
+    private var sink = 0L
+
+    /** Times [count] moves, starting a new game whenever one ends; returns microseconds per move. */
+    fun run(count: Int): DoubleArray {
+        val micros = DoubleArray(count)
+        var game = Game(GameSetup(GameMode.SamePhone))
+        var ply = 0
+        for (i in 0 until count) {
+            if (ply == moves.size) {
+                game.close()
+                game = Game(GameSetup(GameMode.SamePhone))
+                ply = 0
+            }
+            val (from, to) = moves[ply++]
+            val start = System.nanoTime()
+            val result = game.play(from, to)
+            sink += readBack(game)
+            micros[i] = (System.nanoTime() - start) / 1_000.0
+            check(result is MoveResult.Played) { "move $ply was not played: $result" }
+        }
+        game.close()
+        check(sink > 0)
+        return micros
+    }
+}
+
+private fun DoubleArray.percentile(p: Int): Double {
+    val sorted = sorted()
+    return sorted[((sorted.size - 1) * p + 50) / 100]
+}
