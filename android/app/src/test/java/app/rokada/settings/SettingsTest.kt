@@ -23,4 +23,13 @@ class SettingsTest {
     fun `each language names its resource folder's language`() {
         assertEquals(listOf(null, "en", "he", "nb", "pl", "bg"), Language.entries.map { it.tag })
     }
+
+    @Test
+    fun `every language that can be chosen has its strings`() {
+        val res = app.rokada.testing.ResourceStrings.resDir()
+        for (language in Language.entries) {
+            val folder = language.tag?.let { if (it == "en") "values" else "values-$it" } ?: continue
+            assertEquals(true, res.resolve("$folder/strings.xml").isFile, folder)
+        }
+    }
 }

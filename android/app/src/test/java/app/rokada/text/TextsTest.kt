@@ -94,4 +94,15 @@ class TextsTest {
         val rows = GameTexts(ResourceStrings("iw")).moveRows(listOf("e4", "e5", "Nf3"))
         assertEquals(listOf("\u20661. e4 e5\u2069", "\u20662. Nf3\u2069"), rows)
     }
+
+    @Test
+    fun `a refused menu action says why when the screen does not`() {
+        val texts = GameTexts(en)
+        val game = newGame()
+        val nothing = runCatching { game.undo() }.exceptionOrNull() as app.rokada.core.RokadaException
+        assertEquals("There is no move to undo.", texts.refusal(nothing))
+        game.playAll("f3", "e5", "g4", "Qh4#")
+        val over = runCatching { game.resign() }.exceptionOrNull() as app.rokada.core.RokadaException
+        assertEquals("The game is over.", texts.refusal(over))
+    }
 }
