@@ -38,7 +38,7 @@ class ManifestTest {
         val activities = elements("activity")
         val names = activities.map { "app.rokada" + it.getAttributeNS(android, "name") }
         assertEquals(
-            listOf("Home", "Game", "Rules", "Settings").map { "app.rokada.ui.${it}Activity" },
+            listOf("Home", "Game", "Join", "Rules", "Settings").map { "app.rokada.ui.${it}Activity" },
             names,
         )
         for (name in names) {

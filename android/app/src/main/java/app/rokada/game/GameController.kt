@@ -12,6 +12,7 @@ import app.rokada.core.Piece
 import app.rokada.core.PieceKind
 import app.rokada.core.RokadaException
 import app.rokada.core.Square
+import app.rokada.wifi.WifiAction
 import java.util.concurrent.Executor
 
 /** What the screen does after a menu action. */
@@ -24,6 +25,9 @@ sealed interface ActionOutcome {
     data class SharePgn(val pgn: String) : ActionOutcome
 
     data object NewGame : ActionOutcome
+
+    /** Over Wi-Fi: this phone left; the game is adjourned, its save kept. */
+    data object Left : ActionOutcome
 
     /** The core refused (the state changed since the menu was drawn). */
     data class Refused(val error: RokadaException) : ActionOutcome
@@ -87,6 +91,20 @@ class GameController(val game: Game, private val mainThread: Executor) : BoardIn
     }
 
     fun claimDraw(claim: DrawClaim): ActionOutcome = perform(GameAction.ClaimDraw(claim))
+
+    /** Runs a Wi-Fi menu entry; leaving comes back to the screen, which closes. */
+    fun perform(action: WifiAction): ActionOutcome = try {
+        when (action) {
+            WifiAction.REMATCH -> done { game.rematch() }
+            WifiAction.DECLINE_REMATCH -> done { game.declineRematch() }
+            WifiAction.LEAVE -> {
+                game.leave()
+                ActionOutcome.Left
+            }
+        }
+    } catch (error: RokadaException) {
+        ActionOutcome.Refused(error)
+    }
 
     fun save(): String = game.save()
 

@@ -4,6 +4,7 @@ import app.rokada.core.Game
 import app.rokada.core.RokadaException
 import app.rokada.game.GameController
 import app.rokada.game.MainThread
+import app.rokada.store.SaveKind
 import app.rokada.store.SessionStore
 import java.io.IOException
 
@@ -21,6 +22,8 @@ object CurrentGame {
         data object BadSave : Resumed
     }
 
+    private const val ANY_PORT: UShort = 0u
+
     private var controller: GameController? = null
 
     val isRunning: Boolean get() = controller != null
@@ -32,17 +35,31 @@ object CurrentGame {
 
     fun resume(store: SessionStore): Resumed {
         controller?.let { return Resumed.Running(it) }
-        val text = try {
+        val saved = try {
             store.load()
         } catch (_: IOException) {
             null
         } ?: return Resumed.NoSave
         return try {
-            Resumed.Running(start(Game.restore(text)))
+            val game = when (saved.kind) {
+                SaveKind.LOCAL -> Game.restore(saved.text)
+                // This phone hosts the game again; the other one joins with the new code.
+                SaveKind.WIFI -> Game.resumeWifi(saved.text, ANY_PORT)
+            }
+            Resumed.Running(start(game))
         } catch (_: RokadaException) {
             store.clear()
             Resumed.BadSave
         }
+    }
+
+    /**
+     * Leaves a Wi-Fi game without ending it: the save stays, so either
+     * phone can host it again later.
+     */
+    fun adjourn() {
+        controller?.close()
+        controller = null
     }
 
     /** The game is left for good: a new one replaces it. */

@@ -4,6 +4,7 @@ import android.app.AlertDialog
 import android.content.Intent
 import android.content.res.Configuration
 import android.graphics.Color
+import android.os.Build
 import android.os.Bundle
 import android.os.SystemClock
 import android.util.Log
@@ -24,18 +25,29 @@ import app.rokada.core.Controller
 import app.rokada.core.GameAction
 import app.rokada.core.GameEnd
 import app.rokada.core.GameEvent
+import app.rokada.core.GameMode
 import app.rokada.core.GameState
 import app.rokada.core.InputResult
+import app.rokada.core.LinkState
+import app.rokada.core.PeerEvent
+import app.rokada.core.PeerRole
 import app.rokada.core.Side
 import app.rokada.game.ActionOutcome
 import app.rokada.game.ClockDisplay
 import app.rokada.game.GameController
+import app.rokada.game.MainThread
 import app.rokada.game.Promotion
 import app.rokada.game.boardScene
 import app.rokada.game.capturedGlyphs
+import app.rokada.store.SaveKind
 import app.rokada.store.SessionStore
 import app.rokada.text.GameTexts
 import app.rokada.text.SquareDescriptions
+import app.rokada.wifi.LanDiscovery
+import app.rokada.wifi.LocalAddresses
+import app.rokada.wifi.PeerTexts
+import app.rokada.wifi.WifiAction
+import app.rokada.wifi.wifiActions
 import java.io.IOException
 
 /**
@@ -53,6 +65,11 @@ class GameActivity : RokadaActivity(), GameController.Observer {
     private lateinit var thinking: ProgressBar
     private lateinit var moves: TextView
     private lateinit var topBar: PlayerBar
+    private lateinit var banner: TextView
+    private lateinit var peerTexts: PeerTexts
+    private lateinit var discovery: LanDiscovery
+    private var advertising: LanDiscovery.Stoppable? = null
+    private var wifiMenu: List<WifiAction> = emptyList()
     private lateinit var bottomBar: PlayerBar
 
     private var state: GameState? = null
@@ -86,6 +103,8 @@ class GameActivity : RokadaActivity(), GameController.Observer {
         flippedByHand = savedInstanceState?.getBoolean(KEY_FLIPPED) ?: false
         endShown = savedInstanceState?.getBoolean(KEY_END_SHOWN) ?: false
         texts = GameTexts(strings)
+        peerTexts = PeerTexts(strings)
+        discovery = LanDiscovery(this, MainThread)
         title = getString(R.string.game_menu_title)
         buildViews()
     }
@@ -106,6 +125,7 @@ class GameActivity : RokadaActivity(), GameController.Observer {
     }
 
     override fun onPause() {
+        stopAdvertising()
         if (::controller.isInitialized && !left) {
             board.removeCallbacks(ticker)
             controller.pause()
@@ -128,6 +148,7 @@ class GameActivity : RokadaActivity(), GameController.Observer {
             }
             is GameEvent.DrawOffered -> if (isOpponent(event.by)) toast(R.string.draw_offer_received)
             is GameEvent.DrawDeclined -> if (isOpponent(event.by)) toast(R.string.draw_offer_declined)
+            is GameEvent.Peer -> if (onPeerEvent(event.event)) return
             else -> Unit
         }
         refresh()
@@ -139,10 +160,18 @@ class GameActivity : RokadaActivity(), GameController.Observer {
         menu.clear()
         menuActions = state?.actions.orEmpty()
         menuActions.forEachIndexed { index, action -> menu.add(Menu.NONE, index, index, texts.action(action)) }
+        wifiMenu = state?.let(::wifiActions).orEmpty()
+        wifiMenu.forEachIndexed { index, action ->
+            menu.add(Menu.NONE, WIFI_MENU + index, WIFI_MENU + index, action.label)
+        }
         return true
     }
 
     override fun onOptionsItemSelected(item: MenuItem): Boolean {
+        wifiMenu.getOrNull(item.itemId - WIFI_MENU)?.let {
+            handle(controller.perform(it))
+            return true
+        }
         val action = menuActions.getOrNull(item.itemId) ?: return super.onOptionsItemSelected(item)
         val question = when (action) {
             GameAction.Resign -> R.string.game_confirm_resign
@@ -163,8 +192,10 @@ class GameActivity : RokadaActivity(), GameController.Observer {
         return true
     }
 
-    private fun perform(action: GameAction) {
-        when (val outcome = controller.perform(action)) {
+    private fun perform(action: GameAction) = handle(controller.perform(action))
+
+    private fun handle(outcome: ActionOutcome) {
+        when (outcome) {
             ActionOutcome.Done -> Unit
             ActionOutcome.FlipBoard -> flippedByHand = !flippedByHand
             is ActionOutcome.SharePgn -> share(outcome.pgn)
@@ -173,6 +204,10 @@ class GameActivity : RokadaActivity(), GameController.Observer {
                 board.removeCallbacks(ticker)
                 CurrentGame.end(store)
                 finish()
+                return
+            }
+            ActionOutcome.Left -> {
+                leave()
                 return
             }
             is ActionOutcome.Refused -> texts.refusal(outcome.error)?.let { toast(it) }
@@ -189,6 +224,11 @@ class GameActivity : RokadaActivity(), GameController.Observer {
             contentDescription = getString(R.string.computer_thinking)
         }
         moves = text(sizeSp = 15f)
+        banner = text(sizeSp = 17f, bold = true).apply {
+            setPadding(dp(12), dp(8), dp(12), dp(8))
+            setBackgroundColor(BANNER)
+            accessibilityLiveRegion = View.ACCESSIBILITY_LIVE_REGION_POLITE
+        }
         topBar = PlayerBar()
         bottomBar = PlayerBar()
 
@@ -201,6 +241,7 @@ class GameActivity : RokadaActivity(), GameController.Observer {
         val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
         val root = if (landscape) {
             val panel = column().apply {
+                addView(banner, wide())
                 addView(topBar.view, wide())
                 addView(statusRow, wide())
                 addView(moveList, LinearLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, 0, 1f))
@@ -215,6 +256,7 @@ class GameActivity : RokadaActivity(), GameController.Observer {
             }
         } else {
             column().apply {
+                addView(banner, wide())
                 addView(topBar.view, wide())
                 addView(
                     board,
@@ -241,6 +283,7 @@ class GameActivity : RokadaActivity(), GameController.Observer {
         val topSide = if (scene.flipped) Side.WHITE else Side.BLACK
         topBar.show(topSide, s)
         bottomBar.show(topSide.opponent(), s)
+        showPeer(s)
         invalidateOptionsMenu()
         board.removeCallbacks(ticker)
         showClocks()
@@ -305,9 +348,76 @@ class GameActivity : RokadaActivity(), GameController.Observer {
         startActivity(Intent.createChooser(send, getString(R.string.game_menu_share_pgn)))
     }
 
+    /** The pairing banner, and advertising the hosted game while it waits for the other phone. */
+    private fun showPeer(s: GameState) {
+        val peer = s.peer
+        val port = peer?.port
+        val waiting = peer?.role == PeerRole.HOST && peer.link == LinkState.PAIRING && port != null
+        val text = peer?.let { peerTexts.banner(it, if (waiting) LocalAddresses.ipv4() else emptyList()) }
+        banner.text = text.orEmpty()
+        banner.visibility = if (text == null) View.GONE else View.VISIBLE
+        if (waiting && advertising == null && port != null) {
+            advertising = discovery.advertise(Build.MODEL, port.toInt())
+        } else if (!waiting) {
+            stopAdvertising()
+        }
+    }
+
+    private fun stopAdvertising() {
+        advertising?.stop()
+        advertising = null
+    }
+
+    /** Returns true when the screen closed. */
+    private fun onPeerEvent(event: PeerEvent): Boolean {
+        when (event) {
+            is PeerEvent.RefusedByHost, PeerEvent.Unreachable -> {
+                // Final: this game never began; back to joining.
+                peerTexts.event(event)?.let { toast(it) }
+                left = true
+                CurrentGame.end(store)
+                finish()
+                return true
+            }
+            is PeerEvent.Adjourned -> saveWifi(event.save)
+            is PeerEvent.RematchOffered -> if (isOpponent(event.by)) {
+                showDialog(
+                    AlertDialog.Builder(this)
+                        .setMessage(R.string.wifi_rematch_offered)
+                        .setPositiveButton(R.string.wifi_rematch) { _, _ -> handle(controller.perform(WifiAction.REMATCH)) }
+                        .setNegativeButton(R.string.wifi_decline_rematch) { _, _ ->
+                            handle(controller.perform(WifiAction.DECLINE_REMATCH))
+                        },
+                )
+            }
+            is PeerEvent.GameStarted -> endShown = false
+            else -> peerTexts.event(event)?.let { toast(it) }
+        }
+        return false
+    }
+
+    /** This phone left a Wi-Fi game: its save stays for resuming it later. */
+    private fun leave() {
+        left = true
+        board.removeCallbacks(ticker)
+        stopAdvertising()
+        saveWifi(controller.save())
+        CurrentGame.adjourn()
+        finish()
+    }
+
+    private fun saveWifi(text: String) {
+        try {
+            store.save(text, SaveKind.WIFI)
+        } catch (e: IOException) {
+            Log.w(TAG, "saving the Wi-Fi game failed", e)
+        }
+    }
+
     private fun save() {
         try {
-            store.save(controller.save())
+            val kind = if (state?.mode is GameMode.WifiPeer) SaveKind.WIFI else SaveKind.LOCAL
+            store.save(controller.save(), kind)
         } catch (e: IOException) {
             // The game goes on in memory; the next pause tries again.
             Log.w(TAG, "saving the game failed", e)
@@ -315,7 +425,7 @@ class GameActivity : RokadaActivity(), GameController.Observer {
     }
 
     private fun isOpponent(side: Side): Boolean = when (val mode = state?.mode) {
-        is app.rokada.core.GameMode.WifiPeer -> side != mode.local
+        is GameMode.WifiPeer -> side != mode.local
         else -> false
     }
 
@@ -364,6 +474,10 @@ class GameActivity : RokadaActivity(), GameController.Observer {
         const val KEY_FLIPPED = "flipped"
         const val KEY_END_SHOWN = "end_shown"
         const val TICK_MS = 100L
+
+        /** Menu item ids of the Wi-Fi entries, after the core's. */
+        const val WIFI_MENU = 1000
+        val BANNER = Color.rgb(0xFF, 0xF3, 0xC4)
         val LOW_TIME = Color.rgb(0xC0, 0x20, 0x20)
         val RUNNING = Color.rgb(0x10, 0x10, 0x10)
         val IDLE = Color.rgb(0x90, 0x90, 0x90)

@@ -5,10 +5,12 @@ import android.content.Intent
 import android.os.Bundle
 import android.widget.Button
 import android.widget.ScrollView
+import android.widget.Toast
 import app.rokada.R
 import app.rokada.core.Game
 import app.rokada.core.GameMode
 import app.rokada.core.GameSetup
+import app.rokada.core.RokadaException
 import app.rokada.core.TimeControl
 import app.rokada.game.TimePreset
 import app.rokada.store.SessionStore
@@ -25,6 +27,11 @@ class HomeActivity : RokadaActivity() {
         val content = column()
         content.addView(button(getString(R.string.home_two_players)) { newSamePhoneGame() }, wide())
         content.addView(button(getString(R.string.home_vs_computer)) { newComputerGame() }, wide())
+        content.addView(button(getString(R.string.home_host_wifi)) { hostWifiGame() }, wide())
+        content.addView(
+            button(getString(R.string.home_join_wifi)) { startActivity(Intent(this, JoinActivity::class.java)) },
+            wide(),
+        )
         resume = button(getString(R.string.home_resume)) { openGame() }
         content.addView(resume, wide())
         content.addView(
@@ -51,6 +58,21 @@ class HomeActivity : RokadaActivity() {
         ComputerSetupDialog(this, strings).show { setup -> start(setup) }
     }
 
+    private fun hostWifiGame() {
+        HostSetupDialog(this, strings).show { side, control ->
+            val game = try {
+                Game.hostWifi(side, control, ANY_PORT)
+            } catch (_: RokadaException) {
+                // Only the network can refuse here: no port to listen on.
+                Toast.makeText(this, R.string.error_network_connection_lost, Toast.LENGTH_LONG).show()
+                return@show
+            }
+            store.clear()
+            CurrentGame.start(game)
+            openGame()
+        }
+    }
+
     private fun start(setup: GameSetup) {
         // The setups offered here are all valid: the core refuses only bad FENs and clocks.
         val game = Game(setup)
@@ -64,6 +86,8 @@ class HomeActivity : RokadaActivity() {
     }
 
     companion object {
+        private const val ANY_PORT: UShort = 0u
+
         /** Asks for the clock: none, or one of the presets. */
         fun chooseTimeControl(activity: RokadaActivity, chosen: (TimeControl?) -> Unit) {
             val labels = listOf(activity.getString(R.string.time_none)) +

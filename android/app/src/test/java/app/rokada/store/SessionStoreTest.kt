@@ -25,7 +25,9 @@ class SessionStoreTest {
         game.playAll("e4", "c5", "Nf3")
         store.save(game.save())
         assertTrue(store.hasSave())
-        val restored = Game.restore(store.load()!!)
+        val saved = store.load()!!
+        assertEquals(SaveKind.LOCAL, saved.kind)
+        val restored = Game.restore(saved.text)
         assertEquals(game.state().fen, restored.state().fen)
         assertEquals(listOf("e4", "c5", "Nf3"), restored.state().moves)
     }
@@ -35,7 +37,7 @@ class SessionStoreTest {
         val store = SessionStore(dir)
         store.save("first")
         store.save("second")
-        assertEquals("second", store.load())
+        assertEquals(Saved("second", SaveKind.LOCAL), store.load())
         assertEquals(listOf("session.rokada"), dir.list()!!.toList())
     }
 
@@ -47,7 +49,16 @@ class SessionStoreTest {
         Files.createDirectory(File(dir, "session.rokada.tmp").toPath())
         val failed = runCatching { store.save("lost") }
         assertTrue(failed.isFailure)
-        assertEquals("kept", store.load())
+        assertEquals("kept", store.load()?.text)
+    }
+
+    @Test
+    fun `a save of the other kind replaces it`() {
+        val store = SessionStore(dir)
+        store.save("one phone")
+        store.save("over Wi-Fi", SaveKind.WIFI)
+        assertEquals(Saved("over Wi-Fi", SaveKind.WIFI), store.load())
+        assertEquals(listOf("session-wifi.rokada"), dir.list()!!.toList())
     }
 
     @Test
