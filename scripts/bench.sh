@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Speed of the rules core: `rokada perft` beside Stockfish's `go perft` on
-# this machine, then the Criterion medians of the calls a game screen makes.
+# Rokada's benchmarks on this machine, in one run: `rokada perft` beside
+# Stockfish's `go perft`, the Criterion medians of the calls a game screen
+# makes, the size of the phone library, the computer's nodes per second, the
+# FFI round trip from Kotlin and the Wi-Fi protocol on loopback.
 # Prints numbers; asserts only that both programs count the same nodes.
 set -euo pipefail
 
@@ -117,3 +119,19 @@ for name, ns in rows:
     text = f"{ns / 1000:.2f} µs" if ns >= 1000 else f"{ns:.1f} ns"
     print(f"  {name:<50} median {text:>10}")
 PY
+
+printf '\nSize of the release library the phones load (target: under 4 MB)\n'
+cargo build --release --quiet -p rokada-core
+size=$(stat -c %s "$target/release/librokada_core.so")
+awk -v s="$size" 'BEGIN { printf "  librokada_core.so  %.2f MB (%d bytes)\n", s / 1048576, s }'
+
+printf '\nThe computer: rokada bench (fixed positions and depth)\n'
+"$rokada" bench | sed 's/^/  /'
+
+printf '\nFFI round trip from Kotlin (play a move, read the board back; target under 50 µs)\n'
+scripts/bench-ffi.sh | sed 's/^/  /'
+
+if [[ -x scripts/bench-net.sh ]]; then
+    printf '\nWi-Fi protocol on loopback\n'
+    scripts/bench-net.sh | sed 's/^/  /'
+fi

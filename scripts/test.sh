@@ -5,7 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+steps=0
+step() {
+    printf '\n==> %s\n' "$*"
+    steps=$((steps + 1))
+}
 
 step "Rust formatting"
 cargo fmt --all -- --check
@@ -36,3 +40,9 @@ scripts/test-jvm.sh --lib-dir target/debug
 
 step "Swift bindings compiled and run"
 scripts/test-swift-bindings.sh
+
+step "Swift: RokadaKit against the core and the iOS app's code"
+scripts/test-ios.sh --no-build
+
+# Every step stops the script on failure, so reaching here means all passed.
+printf '\nsteps: %d passed, 0 failed\n' "$steps"

@@ -10,6 +10,7 @@ mod perft;
 mod replay;
 mod rules;
 mod uci;
+mod wifi;
 
 use std::process::ExitCode;
 
@@ -34,9 +35,18 @@ Usage:
   rokada rules [--lang L]   print the rules of chess with diagrams
   rokada uci                a UCI engine for chess GUIs and match runners
   rokada bench [DEPTH]      search fixed positions; print nodes and nodes/s
+  rokada host [--port P] [--time MIN+SEC] [--color white|black|random]
+              [--code CODE] [--bind ADDR] [--resume FILE] [--no-mdns] [--json]
+                            host a game over Wi-Fi: prints the code and waits
+  rokada join [HOST:PORT] [--code CODE] [--json]
+                            join a host (found on the network when no
+                            address is given)
   rokada --help             this text
 
-In a game, type help for the commands (claim, draw, resign, undo, pgn, ...).";
+In a game, type help for the commands (claim, draw, resign, undo, pgn, ...).
+Over Wi-Fi, type moves and: offer draw, accept draw, decline draw, claim draw,
+resign, rematch, board, quit. With --json, each event is printed as one JSON
+object, and the program exits when the game ends.";
 
 fn main() -> ExitCode {
     let mut raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
@@ -51,6 +61,8 @@ fn main() -> ExitCode {
         Some("rules") => Ok(rules::run(raw.drain(1..).collect())),
         Some("uci") => Ok(uci::run()),
         Some("bench") => Ok(bench::run(&raw[1..])),
+        Some("host") => wifi::host(Args::from_iter(raw.drain(1..))),
+        Some("join") => wifi::join(Args::from_iter(raw.drain(1..))),
         Some("play") => game::run(Args::from_iter(raw.drain(1..))).map(|()| ExitCode::SUCCESS),
         _ => game::run(Args::from_iter(raw)).map(|()| ExitCode::SUCCESS),
     };

@@ -5,7 +5,7 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use rokada_core::clock::MonotonicTime;
-use rokada_core::pgn::{PgnError, PgnErrorKind, RecordedResult, parse_games};
+use rokada_core::pgn::{PgnError, PgnErrorKind, RecordedResult, parse_first_game};
 use rokada_core::session::{GameConfig, GameSession, Mode};
 use serde_json::{Value, json};
 use shakmaty::Position;
@@ -57,29 +57,19 @@ pub fn run(mut args: Args) -> Result<ExitCode, ArgError> {
 
 /// The game as Rokada writes PGN, with the result its PGN recorded.
 fn export(text: &str) -> Result<String, PgnError> {
-    let games = parse_games(text)?;
-    let game = games.first().ok_or(PgnError {
-        kind: PgnErrorKind::NoGame,
-        ply: 0,
-        text: String::new(),
-    })?;
+    let game = parse_first_game(text)?;
     let time = std::sync::Arc::new(MonotonicTime::new());
-    let session = GameSession::from_pgn(game, Mode::SamePhone, RecordedResult::Apply, time)?;
+    let session = GameSession::from_pgn(&game, Mode::SamePhone, RecordedResult::Apply, time)?;
     Ok(session.to_pgn())
 }
 
 /// The JSON lines for a PGN text: the final position, or every position
 /// from the start with `every_ply`.
 fn replay(text: &str, every_ply: bool) -> Result<Vec<Value>, PgnError> {
-    let games = parse_games(text)?;
-    let game = games.first().ok_or(PgnError {
-        kind: PgnErrorKind::NoGame,
-        ply: 0,
-        text: String::new(),
-    })?;
+    let game = parse_first_game(text)?;
     let time = std::sync::Arc::new(MonotonicTime::new());
     let session =
-        GameSession::from_pgn(game, Mode::SamePhone, RecordedResult::Ignore, time.clone())?;
+        GameSession::from_pgn(&game, Mode::SamePhone, RecordedResult::Ignore, time.clone())?;
     if !every_ply {
         return Ok(vec![describe(&session)]);
     }

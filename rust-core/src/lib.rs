@@ -9,6 +9,7 @@
 //! - [`board_input`] and [`actions`]: touch and menu logic shared by the apps.
 //! - [`ffi`]: the API of the Android and iOS apps, exported through UniFFI.
 //! - [`rules_page`]: the diagrams of the app's rules page, each one checked.
+//! - [`net`]: Wi-Fi play between two devices.
 
 pub mod actions;
 pub mod board_input;
@@ -16,6 +17,7 @@ pub mod clock;
 pub mod computer;
 pub mod engine;
 pub mod ffi;
+pub mod net;
 pub mod pgn;
 pub mod rules;
 pub mod rules_page;

@@ -287,6 +287,20 @@ def test_ios_strings_and_stringsdict(gen, strings, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_ios_info_plist_strings(gen, strings, lang):
+    lines = (gen.IOS_RES / f"{lang}.lproj" / "InfoPlist.strings").read_text(encoding="utf-8").splitlines()
+    parsed = {}
+    for line in lines:
+        if not line or line.startswith("/*"):
+            continue
+        m = STRINGS_LINE.match(line)
+        assert m, f"malformed line {line!r}"
+        parsed[ios_unescape(m.group(1))] = ios_unescape(m.group(2))
+    assert parsed == {plist: strings[lang][key] for plist, key in gen.IOS_INFO_PLIST.items()}
+    assert all(parsed.values()), "a permission prompt is empty"
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_cli_strings_match_locale(strings, lang):
     data = json.loads((ROOT / "cli" / "strings" / f"{lang}.json").read_text(encoding="utf-8"))
     assert data == strings[lang]

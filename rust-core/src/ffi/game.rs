@@ -10,13 +10,18 @@ use std::time::Duration;
 use shakmaty::Position;
 
 use super::types::*;
+use super::wifi::{PeerEvent, PeerRole, PeerStatus, SideChoice, WifiLink, forward_events};
 use crate::actions::{available_actions, local_color};
 use crate::board_input::BoardInput;
 use crate::clock::{MonotonicTime, TimeControl, TimeSource};
 use crate::engine::{Engine, Level};
-use crate::pgn::{RecordedResult, parse_games};
+use crate::net::game::{HostGame, WifiCommand, WifiEvent, WifiGame};
+use crate::net::link::LinkConfig;
+use crate::net::pairing::PairingCode;
+use crate::pgn::{RecordedResult, parse_first_game};
 use crate::rules::{DrawClaim, GameEnd};
 use crate::session::{Controller, GameConfig, GameError, GameSession, MoveOutcome, PlayedMove};
+use std::sync::mpsc::Receiver;
 
 /// Something that happened in a game, pushed to the app.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
@@ -43,6 +48,10 @@ pub enum GameEvent {
     ComputerThinking {
         thinking: bool,
     },
+    /// News of the Wi-Fi link and pairing.
+    Peer {
+        event: PeerEvent,
+    },
 }
 
 /// The app's receiver of game events.
@@ -56,10 +65,13 @@ pub trait GameListener: Send + Sync {
     fn on_event(&self, event: GameEvent);
 }
 
-struct Core {
-    session: GameSession,
-    input: BoardInput,
-    closed: bool,
+pub(crate) struct Core {
+    /// Over Wi-Fi, a copy of the protocol's session, kept up to date.
+    pub(crate) session: GameSession,
+    pub(crate) input: BoardInput,
+    pub(crate) closed: bool,
+    /// The Wi-Fi link's state, in Wi-Fi games.
+    pub(crate) peer: Option<PeerStatus>,
     /// The computer's search under way, if any.
     search: Option<RunningSearch>,
     /// Set while the app is in the background: no search starts.
@@ -82,23 +94,24 @@ struct Computer {
     seed: u64,
 }
 
-struct Shared {
+pub(crate) struct Shared {
     core: Mutex<Core>,
     /// Signalled whenever the clock may have changed, to wake the flag watcher.
     clock_changed: Condvar,
     listener: Mutex<Option<Arc<dyn GameListener>>>,
     computer: Option<Computer>,
+    pub(crate) wifi: Option<WifiLink>,
 }
 
 impl Shared {
-    fn lock(&self) -> MutexGuard<'_, Core> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Core> {
         // A panic while the lock was held cannot leave the session half
         // changed (every mutation is checked before it is made), so a
         // poisoned lock is still usable.
         self.core.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn emit(&self, events: Vec<GameEvent>) {
+    pub(crate) fn emit(&self, events: Vec<GameEvent>) {
         if events.is_empty() {
             return;
         }
@@ -136,7 +149,19 @@ impl Drop for Game {
         }
         drop(core);
         self.shared.clock_changed.notify_all();
+        if let Some(link) = &self.shared.wifi {
+            // An unfinished game is adjourned, and the other device told.
+            let _ = link.send(WifiCommand::Leave);
+        }
     }
+}
+
+/// A time control from the app, checked like any outside input.
+fn validate_time_control(tc: TimeControl) -> Result<TimeControl, RokadaError> {
+    TimeControl::new(tc.base_ms, tc.increment_ms).map_err(|_| RokadaError::InvalidTimeControl {
+        base_ms: tc.base_ms,
+        increment_ms: tc.increment_ms,
+    })
 }
 
 fn time_source() -> Arc<dyn TimeSource> {
@@ -148,17 +173,11 @@ impl Game {
     /// A new game.
     #[uniffi::constructor]
     pub fn new(setup: GameSetup) -> Result<Arc<Game>, RokadaError> {
-        let time_control = setup
-            .time_control
-            .map(|tc| {
-                TimeControl::new(tc.base_ms, tc.increment_ms).map_err(|_| {
-                    RokadaError::InvalidTimeControl {
-                        base_ms: tc.base_ms,
-                        increment_ms: tc.increment_ms,
-                    }
-                })
-            })
-            .transpose()?;
+        if matches!(setup.mode, GameMode::WifiPeer { .. }) {
+            // A Wi-Fi game needs its link: host_wifi or join_wifi.
+            return Err(RokadaError::NotConnected);
+        }
+        let time_control = setup.time_control.map(validate_time_control).transpose()?;
         let config = GameConfig {
             mode: setup.mode.into(),
             start_fen: setup.start_fen,
@@ -179,18 +198,64 @@ impl Game {
     /// The first game of a PGN text, to look at or play on (without clocks).
     #[uniffi::constructor]
     pub fn from_pgn(pgn: String, mode: GameMode) -> Result<Arc<Game>, RokadaError> {
-        let games = parse_games(&pgn)?;
-        let game = games.first().ok_or(RokadaError::InvalidPgn {
-            kind: crate::pgn::PgnErrorKind::NoGame,
-            ply: 0,
-            text: String::new(),
-        })?;
+        let game = parse_first_game(&pgn)?;
         Ok(Game::start(GameSession::from_pgn(
-            game,
+            &game,
             mode.into(),
             RecordedResult::Apply,
             time_source(),
         )?))
+    }
+
+    /// Hosts a Wi-Fi game: listens on `port` (0: any free port) on every
+    /// interface; the state's `peer` holds the code to show and the port to
+    /// advertise as `_rokada._tcp`.
+    #[uniffi::constructor]
+    pub fn host_wifi(
+        side: SideChoice,
+        time_control: Option<TimeControl>,
+        port: u16,
+    ) -> Result<Arc<Game>, RokadaError> {
+        let time_control = time_control.map(validate_time_control).transpose()?;
+        Game::host(
+            HostGame::New {
+                color: side.into(),
+                time_control,
+            },
+            port,
+        )
+    }
+
+    /// Hosts an adjourned Wi-Fi game again from either device's save.
+    #[uniffi::constructor]
+    pub fn resume_wifi(save: String, port: u16) -> Result<Arc<Game>, RokadaError> {
+        Game::host(HostGame::Resume { save }, port)
+    }
+
+    /// Joins the host at `host`:`port` (found by discovery or typed) with
+    /// the code its screen shows.
+    #[uniffi::constructor]
+    pub fn join_wifi(host: String, port: u16, code: String) -> Result<Arc<Game>, RokadaError> {
+        let code = super::wifi::parse_code(&code)?;
+        let address = super::wifi::address(&host, port)?;
+        let time = time_source();
+        let (game, events) = WifiGame::join(address, code, LinkConfig::default(), time.clone())
+            .map_err(|e| RokadaError::Network {
+                detail: e.to_string(),
+            })?;
+        // Until the host's game arrives the screen shows the pairing state
+        // over an empty standard board.
+        let waiting = GameSession::new(
+            GameConfig::new(crate::session::Mode::WifiPeer {
+                local: shakmaty::Color::White,
+            }),
+            time,
+        )?;
+        let peer = PeerStatus::new(PeerRole::Joiner, None, None);
+        Ok(Game::start_with(
+            waiting,
+            Some((WifiLink { game }, peer, events)),
+        ))
     }
 
     /// Where events go; `None` stops them.
@@ -284,13 +349,16 @@ impl Game {
     }
 
     pub fn claim_draw(&self, claim: DrawClaim) -> Result<(), RokadaError> {
-        self.act(|core| {
-            let by = core.session.controller(core.session.turn());
-            if by != Controller::Local {
-                return Err(GameError::NotYourTurn);
-            }
-            core.session.claim_draw(by, claim).map(drop)
-        })
+        self.act_sending(
+            |core| {
+                let by = core.session.controller(core.session.turn());
+                if by != Controller::Local {
+                    return Err(GameError::NotYourTurn);
+                }
+                core.session.claim_draw(by, claim).map(drop)
+            },
+            Some(WifiCommand::ClaimDraw(claim)),
+        )
     }
 
     /// Both players at one phone agree to a draw.
@@ -299,23 +367,66 @@ impl Game {
     }
 
     pub fn offer_draw(&self) -> Result<(), RokadaError> {
-        self.act(|core| core.session.offer_draw(Controller::Local))
+        self.act_sending(
+            |core| core.session.offer_draw(Controller::Local),
+            Some(WifiCommand::OfferDraw),
+        )
     }
 
     pub fn accept_draw(&self) -> Result<(), RokadaError> {
-        self.act(|core| core.session.accept_draw(Controller::Local).map(drop))
+        self.act_sending(
+            |core| core.session.accept_draw(Controller::Local).map(drop),
+            Some(WifiCommand::AcceptDraw),
+        )
     }
 
     pub fn decline_draw(&self) -> Result<(), RokadaError> {
-        self.act(|core| core.session.decline_draw(Controller::Local))
+        self.act_sending(
+            |core| core.session.decline_draw(Controller::Local),
+            Some(WifiCommand::DeclineDraw),
+        )
     }
 
     /// The player at this device resigns (on one phone: the side to move).
     pub fn resign(&self) -> Result<(), RokadaError> {
-        self.act(|core| {
-            let color = local_color(&core.session).ok_or(GameError::NotYourTurn)?;
-            core.session.resign(Controller::Local, color).map(drop)
+        self.act_sending(
+            |core| {
+                let color = local_color(&core.session).ok_or(GameError::NotYourTurn)?;
+                core.session.resign(Controller::Local, color).map(drop)
+            },
+            Some(WifiCommand::Resign),
+        )
+    }
+
+    /// Over Wi-Fi, after the end: ask for a rematch with colours swapped,
+    /// or accept the opponent's request.
+    pub fn rematch(&self) -> Result<(), RokadaError> {
+        self.peer_command(WifiCommand::Rematch, |core| {
+            if core.session.is_over() {
+                Ok(())
+            } else {
+                Err(RokadaError::GameNotOver)
+            }
         })
+    }
+
+    /// Over Wi-Fi: turn down the opponent's rematch request.
+    pub fn decline_rematch(&self) -> Result<(), RokadaError> {
+        self.peer_command(WifiCommand::DeclineRematch, |core| {
+            let asked = core.peer.as_ref().and_then(|p| p.rematch_offered_by);
+            let local = core.session.wifi_local_color().map(Side::from);
+            if asked.is_some() && asked != local {
+                Ok(())
+            } else {
+                Err(RokadaError::NoRematchRequest)
+            }
+        })
+    }
+
+    /// Over Wi-Fi: leave the game; an unfinished one is adjourned and can be
+    /// resumed later by either device.
+    pub fn leave(&self) -> Result<(), RokadaError> {
+        self.peer_command(WifiCommand::Leave, |_| Ok(()))
     }
 
     pub fn undo(&self) -> Result<(), RokadaError> {
@@ -377,8 +488,44 @@ impl Game {
 }
 
 impl Game {
+    fn host(offer: HostGame, port: u16) -> Result<Arc<Game>, RokadaError> {
+        let listener = super::wifi::listen(port)?;
+        let port = listener.local_addr().map(|a| a.port()).ok();
+        let code = PairingCode::generate();
+        let time = time_source();
+        let (game, events) = WifiGame::host(listener, code, offer, LinkConfig::default(), time)
+            .map_err(|e| match e {
+                crate::net::game::HostError::Game(e) => RokadaError::from(e),
+                other => RokadaError::Network {
+                    detail: other.to_string(),
+                },
+            })?;
+        let session = game
+            .with_session(|s| s.cloned())
+            .expect("the host's game exists from the start");
+        let peer = PeerStatus::new(PeerRole::Host, Some(code), port);
+        Ok(Game::start_with(
+            session,
+            Some((WifiLink { game }, peer, events)),
+        ))
+    }
+
     fn start(session: GameSession) -> Arc<Game> {
-        let timed = session.config().time_control.is_some();
+        Game::start_with(session, None)
+    }
+
+    /// Starts a game; over Wi-Fi with the protocol's link, the link's
+    /// status and its events.
+    pub(crate) fn start_with(
+        session: GameSession,
+        wifi: Option<(WifiLink, PeerStatus, Receiver<WifiEvent>)>,
+    ) -> Arc<Game> {
+        // Over Wi-Fi the host's device calls flag falls.
+        let timed = session.config().time_control.is_some() && wifi.is_none();
+        let (wifi, peer, events) = match wifi {
+            Some((link, peer, events)) => (Some(link), Some(peer), Some(events)),
+            None => (None, None, None),
+        };
         let computer = match session.mode() {
             crate::session::Mode::Computer { level, .. } => Some(Computer {
                 engine: Arc::new(Mutex::new(Engine::new(Engine::DEFAULT_HASH_MB))),
@@ -392,6 +539,7 @@ impl Game {
                 session,
                 input: BoardInput::default(),
                 closed: false,
+                peer,
                 search: None,
                 paused: false,
                 searches: 0,
@@ -399,7 +547,15 @@ impl Game {
             clock_changed: Condvar::new(),
             listener: Mutex::new(None),
             computer,
+            wifi,
         });
+        if let Some(events) = events {
+            let forwarder = Arc::clone(&shared);
+            thread::Builder::new()
+                .name("rokada-wifi-events".into())
+                .spawn(move || forward_events(forwarder, events))
+                .expect("the Wi-Fi event thread starts");
+        }
         if timed {
             let watcher = Arc::clone(&shared);
             thread::Builder::new()
@@ -419,17 +575,60 @@ impl Game {
         &self,
         change: impl FnOnce(&mut Core) -> Result<T, GameError>,
     ) -> Result<T, RokadaError> {
-        let (result, events) = {
+        self.act_sending(change, None)
+    }
+
+    /// Like `act`; over Wi-Fi a change that succeeds on the copy of the game
+    /// is then sent to the protocol: a new local move as that move, anything
+    /// else as `command`.
+    fn act_sending<T>(
+        &self,
+        change: impl FnOnce(&mut Core) -> Result<T, GameError>,
+        command: Option<WifiCommand>,
+    ) -> Result<T, RokadaError> {
+        let (result, events, sent) = {
             let mut core = self.shared.lock();
             let before = Snapshot::of(&core.session);
             let result = change(&mut core);
             let mut events = before.events_since(&core.session);
             events.extend(computer_turn(&self.shared, &mut core));
-            (result, events)
+            let mut sent = Ok(());
+            if let (Some(link), Ok(_)) = (&self.shared.wifi, &result) {
+                let new_move = core
+                    .session
+                    .moves()
+                    .get(before.plies)
+                    .map(|m| m.uci.clone());
+                let outgoing = new_move.map(WifiCommand::Play).or(command);
+                if let Some(outgoing) = outgoing {
+                    sent = link.send(outgoing);
+                }
+                if sent.is_err() {
+                    // The link is gone: show the protocol's game as it is.
+                    if let Some(session) = link.game.with_session(|s| s.cloned()) {
+                        core.session = session;
+                    }
+                }
+            }
+            (result, events, sent)
         };
         self.shared.clock_changed.notify_all();
         self.shared.emit(events);
-        result.map_err(RokadaError::from)
+        let value = result.map_err(RokadaError::from)?;
+        sent.map(|()| value)
+    }
+
+    /// A Wi-Fi-only action: checked with `check`, then sent.
+    fn peer_command(
+        &self,
+        command: WifiCommand,
+        check: impl FnOnce(&Core) -> Result<(), RokadaError>,
+    ) -> Result<(), RokadaError> {
+        let Some(link) = &self.shared.wifi else {
+            return Err(RokadaError::NotConnected);
+        };
+        check(&self.shared.lock())?;
+        link.send(command)
     }
 
     fn input(
@@ -443,7 +642,7 @@ impl Game {
 }
 
 /// What events compare: the game before and after a change.
-struct Snapshot {
+pub(crate) struct Snapshot {
     plies: usize,
     last: Option<PlayedMove>,
     end: Option<GameEnd>,
@@ -451,7 +650,7 @@ struct Snapshot {
 }
 
 impl Snapshot {
-    fn of(session: &GameSession) -> Snapshot {
+    pub(crate) fn of(session: &GameSession) -> Snapshot {
         Snapshot {
             plies: session.moves().len(),
             last: session.moves().last().cloned(),
@@ -460,7 +659,7 @@ impl Snapshot {
         }
     }
 
-    fn events_since(&self, session: &GameSession) -> Vec<GameEvent> {
+    pub(crate) fn events_since(&self, session: &GameSession) -> Vec<GameEvent> {
         let mut events = Vec::new();
         let moves = session.moves();
         let extended =
@@ -528,6 +727,7 @@ fn state_of(core: &Core) -> GameState {
             to: to.into(),
         }),
         computer_thinking: core.search.is_some(),
+        peer: core.peer.clone(),
     }
 }
 

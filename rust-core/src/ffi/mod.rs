@@ -9,11 +9,13 @@ mod diagrams;
 mod game;
 mod logging;
 mod types;
+mod wifi;
 
 pub use diagrams::{RulesDiagram, rules_diagrams};
 pub use game::{Game, GameEvent, GameListener};
 pub use logging::init_logging;
 pub use types::*;
+pub use wifi::{LinkState, PeerEvent, PeerRole, PeerStatus, Refusal, SideChoice};
 
 use crate::clock::Millis;
 

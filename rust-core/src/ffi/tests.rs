@@ -3,6 +3,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::*;
+
 use crate::actions::GameAction;
 use crate::clock::TimeControl;
 use crate::rules::{DrawClaim, EndReason, GameEnd, GameResult};
@@ -458,4 +459,94 @@ fn a_failing_listener_neither_fails_the_move_nor_stops_later_events() {
     assert_eq!(played.san, "Qb8#");
     assert!(game.state().end.is_some());
     assert_eq!(*listener.0.lock().unwrap(), 2, "the move and the game over");
+}
+
+#[test]
+fn a_wifi_game_between_two_games_over_loopback() {
+    let host = Game::host_wifi(SideChoice::White, None, 0).unwrap();
+    let host_events = listen(&host);
+    let peer = host.state().peer.expect("a Wi-Fi game has a peer status");
+    assert_eq!((peer.role, peer.link), (PeerRole::Host, LinkState::Pairing));
+    let code = peer.code.expect("the host shows a code");
+    assert_eq!(code.len(), 6);
+    let port = peer.port.expect("the host tells its port");
+    assert!(matches!(
+        Game::join_wifi("127.0.0.1".into(), port, "12".into()).err(),
+        Some(RokadaError::InvalidPairingCode { .. })
+    ));
+    let joiner = Game::join_wifi("127.0.0.1".into(), port, code).unwrap();
+    let joiner_events = listen(&joiner);
+    wait_for(&joiner_events, |e| {
+        matches!(
+            e,
+            GameEvent::Peer {
+                event: PeerEvent::GameStarted { .. }
+            }
+        )
+    });
+    assert_eq!(
+        joiner.state().mode,
+        GameMode::WifiPeer { local: Side::Black }
+    );
+    assert_eq!(joiner.play_text("e5".into()), Err(RokadaError::NotYourTurn));
+
+    let InputResult::Selected { .. } = host.tap(Square::E2) else {
+        panic!("select e2")
+    };
+    assert!(matches!(host.tap(Square::E4), InputResult::Played { .. }));
+    wait_for(&joiner_events, |e| {
+        matches!(
+            e,
+            GameEvent::MovePlayed {
+                by: Controller::Remote,
+                ..
+            }
+        )
+    });
+    assert_eq!(joiner.state().moves, ["e4"]);
+    joiner.play_text("e5".into()).unwrap();
+    wait_for(&host_events, |e| {
+        matches!(
+            e,
+            GameEvent::MovePlayed {
+                by: Controller::Remote,
+                ..
+            }
+        )
+    });
+    assert_eq!(host.state().moves, ["e4", "e5"]);
+    assert!(host.undo().is_err(), "no undo over Wi-Fi");
+
+    host.offer_draw().unwrap();
+    wait_for(&joiner_events, |e| {
+        matches!(e, GameEvent::DrawOffered { by: Side::White })
+    });
+    assert!(joiner.state().actions.contains(&GameAction::AcceptDraw));
+    joiner.decline_draw().unwrap();
+    wait_for(&host_events, |e| {
+        matches!(e, GameEvent::DrawDeclined { .. })
+    });
+
+    joiner.resign().unwrap();
+    let over = wait_for(&host_events, |e| matches!(e, GameEvent::GameOver { .. }));
+    assert_eq!(
+        over,
+        GameEvent::GameOver {
+            end: GameEnd::new(GameResult::WhiteWins, EndReason::Resignation)
+        }
+    );
+    assert_eq!(joiner.state().end, host.state().end);
+    joiner.leave().unwrap();
+    wait_for(&host_events, |e| {
+        matches!(
+            e,
+            GameEvent::Peer {
+                event: PeerEvent::PeerLeft | PeerEvent::Closed
+            }
+        )
+    });
+    assert_eq!(
+        Game::new(setup(GameMode::WifiPeer { local: Side::White })).err(),
+        Some(RokadaError::NotConnected)
+    );
 }

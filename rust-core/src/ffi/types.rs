@@ -5,6 +5,7 @@ use std::fmt;
 
 use shakmaty::{Color, Role};
 
+use super::wifi::PeerStatus;
 use crate::actions::GameAction;
 use crate::board_input::InputOutcome;
 use crate::clock::{ClockSnapshot, TimeControl, clock_text};
@@ -293,6 +294,8 @@ pub struct GameState {
     pub pending_promotion: Option<SquarePair>,
     /// Whether the computer is searching for its move.
     pub computer_thinking: bool,
+    /// The Wi-Fi link, in Wi-Fi games.
+    pub peer: Option<PeerStatus>,
 }
 
 /// What a touch on the board did.
@@ -421,6 +424,24 @@ pub enum RokadaError {
         ply: u32,
         text: String,
     },
+    /// Not six digits.
+    InvalidPairingCode {
+        code: String,
+    },
+    /// A host name or address that does not resolve.
+    InvalidAddress {
+        host: String,
+        port: u16,
+    },
+    /// The network refused (e.g. the port is taken).
+    Network {
+        detail: String,
+    },
+    /// No link to another device: not a Wi-Fi game, or the link has ended.
+    NotConnected,
+    /// A rematch needs a finished game.
+    GameNotOver,
+    NoRematchRequest,
 }
 
 impl fmt::Display for RokadaError {

@@ -7,5 +7,5 @@ mod read;
 mod write;
 
 pub use import::RecordedResult;
-pub use read::{PgnError, PgnErrorKind, PgnGame, PgnMove, parse_games};
+pub use read::{PgnError, PgnErrorKind, PgnGame, PgnMove, parse_first_game, parse_games};
 pub use write::civil_date;

@@ -167,6 +167,15 @@ pub fn parse_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
     Ok(games)
 }
 
+/// The first game of a PGN text (tools and "open game" read one game).
+pub fn parse_first_game(text: &str) -> Result<PgnGame, PgnError> {
+    parse_games(text)?.into_iter().next().ok_or(PgnError {
+        kind: PgnErrorKind::NoGame,
+        ply: 0,
+        text: String::new(),
+    })
+}
+
 /// `12.e4` → `e4`, `12...` → ``, `e4` → `e4`.
 fn strip_move_number(token: &str) -> &str {
     let digits = token.bytes().take_while(u8::is_ascii_digit).count();

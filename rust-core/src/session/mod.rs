@@ -4,6 +4,7 @@
 mod error;
 mod mode;
 mod save;
+mod wifi;
 
 use std::fmt;
 use std::sync::Arc;
@@ -87,6 +88,7 @@ pub enum MoveOutcome {
 
 /// One game. Every method either does what it says or returns an error and
 /// leaves the session as it was.
+#[derive(Clone)]
 pub struct GameSession {
     config: GameConfig,
     time: Arc<dyn TimeSource>,

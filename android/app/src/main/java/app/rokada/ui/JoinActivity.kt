@@ -49,7 +49,7 @@ class JoinActivity : RokadaActivity() {
             }
         }
         address = EditText(this).apply {
-            hint = getString(R.string.wifi_address)
+            hint = getString(R.string.wifi_manual_address)
             inputType = InputType.TYPE_CLASS_TEXT or InputType.TYPE_TEXT_VARIATION_URI
             textDirection = TextView.TEXT_DIRECTION_LTR
         }

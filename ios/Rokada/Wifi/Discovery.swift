@@ -1,0 +1,143 @@
+#if canImport(Network)
+import Foundation
+import Network
+import Observation
+import RokadaKit
+
+/// The Bonjour service type every Rokada app and the terminal client use.
+let rokadaServiceType = "_rokada._tcp"
+
+/// Finds Rokada hosts on the local network with `NWBrowser` and resolves
+/// each to an address and port, which is all the core needs to connect.
+@MainActor
+@Observable
+final class HostBrowser {
+    private(set) var hosts: [DiscoveredHost] = []
+    /// The browser stopped for good (local network access denied, no Wi-Fi).
+    private(set) var hasFailed = false
+
+    private var browser: NWBrowser?
+    private var resolvers: [String: ServiceResolver] = [:]
+
+    func start() {
+        guard browser == nil else { return }
+        hasFailed = false
+        let browser = NWBrowser(for: .bonjour(type: rokadaServiceType, domain: nil), using: .tcp)
+        browser.browseResultsChangedHandler = { [weak self] results, _ in
+            MainActor.assumeIsolated { self?.update(results) }
+        }
+        browser.stateUpdateHandler = { [weak self] state in
+            MainActor.assumeIsolated {
+                if case .failed = state {
+                    self?.hasFailed = true
+                }
+            }
+        }
+        browser.start(queue: .main)
+        self.browser = browser
+    }
+
+    func stop() {
+        browser?.cancel()
+        browser = nil
+        resolvers.values.forEach { $0.stop() }
+        resolvers = [:]
+    }
+
+    private func update(_ results: Set<NWBrowser.Result>) {
+        var names = Set<String>()
+        for result in results {
+            guard case .service(let name, let type, let domain, _) = result.endpoint else { continue }
+            names.insert(name)
+            guard resolvers[name] == nil else { continue }
+            let resolver = ServiceResolver(name: name, type: type, domain: domain) { [weak self] address in
+                self?.found(name: name, address: address)
+            }
+            resolvers[name] = resolver
+            resolver.start()
+        }
+        for gone in Set(resolvers.keys).subtracting(names) {
+            resolvers.removeValue(forKey: gone)?.stop()
+        }
+        hosts.removeAll { !names.contains($0.name) }
+    }
+
+    private func found(name: String, address: HostAddress) {
+        hosts.removeAll { $0.name == name }
+        hosts.append(DiscoveredHost(name: name, address: address))
+        hosts.sort { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    }
+}
+
+/// Resolves one Bonjour service to a numeric address and port.
+/// `NWBrowser` names services but does not resolve them, and connecting to
+/// find out would look like a failed pairing attempt to the host.
+@MainActor
+final class ServiceResolver: NSObject {
+    private let service: NetService
+    private let resolved: (HostAddress) -> Void
+
+    init(name: String, type: String, domain: String, resolved: @escaping (HostAddress) -> Void) {
+        service = NetService(domain: domain, type: type, name: name)
+        self.resolved = resolved
+        super.init()
+        service.delegate = self
+    }
+
+    func start() {
+        service.schedule(in: .main, forMode: .common)
+        service.resolve(withTimeout: 10)
+    }
+
+    func stop() {
+        service.stop()
+        service.delegate = nil
+    }
+}
+
+extension ServiceResolver: @preconcurrency NetServiceDelegate {
+    func netServiceDidResolveAddress(_ sender: NetService) {
+        let port = sender.port
+        guard port > 0, port <= Int(UInt16.max) else { return }
+        let hosts = (sender.addresses ?? []).compactMap(numericHost(of:))
+        // IPv4 first: link-local IPv6 needs a scope that not every peer sends.
+        guard let host = hosts.first(where: { !$0.contains(":") }) ?? hosts.first else { return }
+        resolved(HostAddress(host: host, port: UInt16(port)))
+    }
+}
+
+/// `192.168.1.20` or `fe80::1%en0` from a socket address.
+private func numericHost(of address: Data) -> String? {
+    address.withUnsafeBytes { buffer -> String? in
+        guard let base = buffer.baseAddress else { return nil }
+        let socketAddress = base.assumingMemoryBound(to: sockaddr.self)
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        let status = getnameinfo(socketAddress, socklen_t(buffer.count), &host, socklen_t(host.count), nil, 0,
+                                 NI_NUMERICHOST)
+        return status == 0 ? String(cString: host) : nil
+    }
+}
+
+/// Advertises a hosted game as `_rokada._tcp` on the port the core listens
+/// on, so Android phones, iPhones and the terminal client find it.
+/// `NWListener` can advertise only a port it listens on itself, and the
+/// core owns the game's socket, so the service is published with
+/// `NetService`, which advertises any port.
+@MainActor
+final class HostAdvertiser {
+    private var service: NetService?
+
+    func start(port: UInt16, name: String) {
+        stop()
+        let service = NetService(domain: "local.", type: "\(rokadaServiceType).", name: name, port: Int32(port))
+        service.schedule(in: .main, forMode: .common)
+        service.publish()
+        self.service = service
+    }
+
+    func stop() {
+        service?.stop()
+        service = nil
+    }
+}
+#endif

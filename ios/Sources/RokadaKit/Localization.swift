@@ -1,0 +1,213 @@
+import Foundation
+import RokadaCore
+
+/// The languages Rokada speaks.
+public enum AppLanguage: String, CaseIterable, Sendable {
+    case english = "en"
+    case hebrew = "he"
+    case norwegianBokmal = "nb"
+    case polish = "pl"
+    case bulgarian = "bg"
+
+    /// The language of a locale identifier (`he_IL`, `nb-NO`), if Rokada
+    /// has it; Norwegian without a variant is taken as Bokmål.
+    public init?(localeIdentifier: String) {
+        let code = localeIdentifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init)
+        switch code?.lowercased() {
+        case "en": self = .english
+        case "he", "iw": self = .hebrew
+        case "nb", "no": self = .norwegianBokmal
+        case "pl": self = .polish
+        case "bg": self = .bulgarian
+        default: return nil
+        }
+    }
+
+    /// The first of the preferred languages that Rokada has, else English.
+    public static func preferred(from identifiers: [String]) -> AppLanguage {
+        identifiers.lazy.compactMap(AppLanguage.init(localeIdentifier:)).first ?? .english
+    }
+
+    /// Hebrew runs right to left; the interface mirrors, the board never.
+    public var isRightToLeft: Bool {
+        self == .hebrew
+    }
+
+    /// The language's own name, as the settings list shows it.
+    public var nameKey: String {
+        "language.\(rawValue)"
+    }
+}
+
+/// Unicode directional isolates, so notation keeps its left-to-right order
+/// inside right-to-left text.
+public enum Bidi {
+    static let leftToRightIsolate = "\u{2066}"
+    static let popDirectionalIsolate = "\u{2069}"
+
+    /// `text` as a left-to-right island (SAN, square names, clock faces).
+    public static func isolated(_ text: String) -> String {
+        leftToRightIsolate + text + popDirectionalIsolate
+    }
+}
+
+/// Looks up the interface strings of one language.
+public protocol Localizer {
+    /// The format string of `key`, with `%1$@` / `%1$ld` placeholders.
+    func format(forKey key: String) -> String?
+}
+
+extension Localizer {
+    /// The string of `key` with its placeholders filled in order of their
+    /// positions; the key itself when it is missing, so a gap shows.
+    public func text(_ key: String, _ arguments: String...) -> String {
+        text(key, arguments: arguments)
+    }
+
+    public func text(_ key: String, arguments: [String]) -> String {
+        guard let format = format(forKey: key) else { return key }
+        return StringFormat.fill(format, with: arguments)
+    }
+}
+
+enum StringFormat {
+    /// Replaces `%N$@` and `%N$ld` with the N-th argument and `%%` with `%`.
+    static func fill(_ format: String, with arguments: [String]) -> String {
+        var out = ""
+        var rest = Substring(format)
+        while let percent = rest.firstIndex(of: "%") {
+            out += rest[..<percent]
+            rest = rest[rest.index(after: percent)...]
+            if rest.first == "%" {
+                out += "%"
+                rest = rest.dropFirst()
+                continue
+            }
+            let digits = rest.prefix(while: \.isNumber)
+            let afterDigits = rest[digits.endIndex...]
+            guard let position = Int(digits), afterDigits.first == "$" else {
+                out += "%"
+                continue
+            }
+            let spec = afterDigits.dropFirst()
+            let length = spec.hasPrefix("@") ? 1 : spec.hasPrefix("ld") ? 2 : 0
+            guard length > 0 else {
+                out += "%"
+                continue
+            }
+            out += arguments.indices.contains(position - 1) ? arguments[position - 1] : ""
+            rest = spec.dropFirst(length)
+        }
+        return out + rest
+    }
+}
+
+/// A `Localizable.strings` file read into memory: the generated resources
+/// as they are checked in (UTF-8 text, one `"key" = "value";` a line).
+public struct StringTable: Localizer, Sendable {
+    public enum ParseError: Error, Equatable {
+        case unreadable(path: String)
+        case malformedLine(number: Int)
+    }
+
+    public let entries: [String: String]
+
+    public init(entries: [String: String]) {
+        self.entries = entries
+    }
+
+    public init(contentsOf url: URL) throws {
+        guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
+            throw ParseError.unreadable(path: url.path)
+        }
+        try self.init(parsing: text)
+    }
+
+    public init(parsing text: String) throws {
+        var entries: [String: String] = [:]
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("/*") || line.hasPrefix("//") {
+                continue
+            }
+            var scanner = QuotedScanner(line[...])
+            guard let key = scanner.quoted(), scanner.skip("="), let value = scanner.quoted(), scanner.skip(";"),
+                  scanner.isAtEnd
+            else {
+                throw ParseError.malformedLine(number: index + 1)
+            }
+            entries[key] = value
+        }
+        self.entries = entries
+    }
+
+    public func format(forKey key: String) -> String? {
+        entries[key]
+    }
+}
+
+private struct QuotedScanner {
+    var rest: Substring
+
+    init(_ text: Substring) {
+        rest = text
+    }
+
+    var isAtEnd: Bool {
+        rest.allSatisfy(\.isWhitespace)
+    }
+
+    mutating func skip(_ token: Character) -> Bool {
+        rest = rest.drop(while: \.isWhitespace)
+        guard rest.first == token else { return false }
+        rest = rest.dropFirst()
+        return true
+    }
+
+    mutating func quoted() -> String? {
+        guard skip("\"") else { return nil }
+        var out = ""
+        while let character = rest.popFirst() {
+            switch character {
+            case "\"":
+                return out
+            case "\\":
+                switch rest.popFirst() {
+                case "n": out.append("\n")
+                case "\"": out.append("\"")
+                case "\\": out.append("\\")
+                default: return nil
+                }
+            default:
+                out.append(character)
+            }
+        }
+        return nil
+    }
+}
+
+/// What VoiceOver says for a square of the board.
+public enum SquareDescription {
+    /// `e4, white knight` / `e4, empty`, with the square name isolated as
+    /// the language's strings place it.
+    public static func label(of square: Square, piece: Piece?, in strings: Localizer) -> String {
+        let name = squareName(square: square)
+        guard let piece else {
+            return strings.text("a11y.square_empty", name)
+        }
+        return strings.text("a11y.square_piece", name, strings.text(piece.accessibilityKey))
+    }
+
+    /// The hint VoiceOver adds: selected, or a legal destination of the
+    /// selected piece.
+    public static func value(of square: Square, in state: GameState, strings: Localizer) -> String? {
+        let name = squareName(square: square)
+        if state.selected == square {
+            return strings.text("a11y.selected", name)
+        }
+        if state.hints.contains(square) {
+            return strings.text("a11y.legal_target", name)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,233 @@
+//! Wi-Fi protocol benchmarks over 127.0.0.1: pairing handshake time, move
+//! round trip (link and game), and time to resume after a cut link.
+//! Prints medians and 99th percentiles; run with `scripts/bench-net.sh`.
+
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::sync::mpsc::Receiver;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use rokada_core::clock::MonotonicTime;
+use rokada_core::net::game::{ColorChoice, HostGame, WifiCommand, WifiEvent, WifiGame};
+use rokada_core::net::link::{Host, Joiner, LinkConfig, LinkEvent};
+use rokada_core::net::message::{Message, MoveMsg};
+use rokada_core::net::pairing::PairingCode;
+use rokada_core::net::tcp::{BareLink, Driver, LinkCommand, LinkNotice, spawn_host, spawn_joiner};
+
+const WAIT: Duration = Duration::from_secs(10);
+
+fn code() -> PairingCode {
+    PairingCode::from_number(271828).unwrap()
+}
+
+fn report(what: &str, mut samples: Vec<Duration>) {
+    samples.sort();
+    let pick = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize];
+    println!(
+        "{what:<34} n={:<5} median {:>8.3} ms   p99 {:>8.3} ms   max {:>8.3} ms",
+        samples.len(),
+        pick(0.5).as_secs_f64() * 1e3,
+        pick(0.99).as_secs_f64() * 1e3,
+        samples[samples.len() - 1].as_secs_f64() * 1e3,
+    );
+}
+
+fn until(rx: &Receiver<LinkNotice>, want: impl Fn(&LinkEvent) -> bool) {
+    loop {
+        if let LinkNotice::Link(e) = rx.recv_timeout(WAIT).expect("event in time")
+            && want(&e)
+        {
+            return;
+        }
+    }
+}
+
+type Bare = (Driver<LinkCommand>, Receiver<LinkNotice>);
+
+fn bare_pair(via: Option<&Relay>) -> (Bare, Bare, Duration) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let host = spawn_host(
+        BareLink::new(Host::new(LinkConfig::default(), code())),
+        listener,
+    )
+    .unwrap();
+    let addr = via.map_or(host.0.listen_addr().unwrap(), |r| {
+        r.start(host.0.listen_addr().unwrap())
+    });
+    let start = Instant::now();
+    let joiner = spawn_joiner(
+        BareLink::new(Joiner::new(LinkConfig::default(), code())),
+        addr,
+    )
+    .unwrap();
+    until(&joiner.1, |e| matches!(e, LinkEvent::Connected { .. }));
+    let took = start.elapsed();
+    until(&host.1, |e| matches!(e, LinkEvent::Connected { .. }));
+    (host, joiner, took)
+}
+
+fn handshakes() {
+    let samples = (0..40).map(|_| bare_pair(None).2).collect();
+    report("pairing handshake (SPAKE2)", samples);
+}
+
+fn link_round_trips() {
+    let ((host, host_rx), (joiner, joiner_rx), _) = bare_pair(None);
+    let mv = |ply| {
+        Message::Move(MoveMsg {
+            ply,
+            uci: "g1f3".into(),
+            position_hash: 0x1234_5678_9abc_def0,
+            think_time_ms: 1234,
+        })
+    };
+    let echo = thread::spawn(move || {
+        // Echoes until the joiner goes away.
+        while let Ok(LinkNotice::Link(e)) = host_rx.recv() {
+            match e {
+                LinkEvent::Message(Message::Move(m)) => {
+                    let _ = host.command(LinkCommand::Send(mv(m.ply + 1)));
+                }
+                LinkEvent::LinkLost => return,
+                _ => {}
+            }
+        }
+    });
+    let mut samples = Vec::new();
+    for ply in 0..2000 {
+        let start = Instant::now();
+        joiner.command(LinkCommand::Send(mv(ply))).unwrap();
+        until(&joiner_rx, |e| {
+            matches!(e, LinkEvent::Message(Message::Move(_)))
+        });
+        samples.push(start.elapsed());
+    }
+    report("move round trip, link", samples);
+    drop(joiner);
+    drop(joiner_rx);
+    let _ = echo.join();
+}
+
+fn game_round_trips() {
+    let mut samples = Vec::new();
+    for _ in 0..30 {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let time = Arc::new(MonotonicTime::new());
+        let (host, host_rx) = WifiGame::host(
+            listener,
+            code(),
+            HostGame::New {
+                color: ColorChoice::White,
+                time_control: None,
+            },
+            LinkConfig::default(),
+            time.clone(),
+        )
+        .unwrap();
+        let (joiner, joiner_rx) = WifiGame::join(
+            host.listen_addr().unwrap(),
+            code(),
+            LinkConfig::default(),
+            time,
+        )
+        .unwrap();
+        let wait = |rx: &Receiver<WifiEvent>, want: &dyn Fn(&WifiEvent) -> bool| loop {
+            if want(&rx.recv_timeout(WAIT).expect("event in time")) {
+                return;
+            }
+        };
+        wait(&host_rx, &|e| matches!(e, WifiEvent::GameStarted { .. }));
+        wait(&joiner_rx, &|e| matches!(e, WifiEvent::GameStarted { .. }));
+        // Knights out and back: seven round trips before a fivefold repetition.
+        let white = ["Nf3", "Ng1"];
+        let black = ["Nf6", "Ng8"];
+        for i in 0..7 {
+            let start = Instant::now();
+            host.command(WifiCommand::Play(white[i % 2].into()))
+                .unwrap();
+            wait(&joiner_rx, &|e| {
+                matches!(e, WifiEvent::MovePlayed { local: false, .. })
+            });
+            joiner
+                .command(WifiCommand::Play(black[i % 2].into()))
+                .unwrap();
+            wait(&host_rx, &|e| {
+                matches!(e, WifiEvent::MovePlayed { local: false, .. })
+            });
+            samples.push(start.elapsed());
+        }
+    }
+    report("move round trip, game (2 moves)", samples);
+}
+
+/// A loopback relay whose connections can be cut.
+struct Relay {
+    listener: Mutex<Option<TcpListener>>,
+    live: Arc<Mutex<Vec<TcpStream>>>,
+}
+
+impl Relay {
+    fn new() -> Relay {
+        Relay {
+            listener: Mutex::new(Some(TcpListener::bind("127.0.0.1:0").unwrap())),
+            live: Arc::default(),
+        }
+    }
+
+    fn start(&self, target: SocketAddr) -> SocketAddr {
+        let listener = self.listener.lock().unwrap().take().unwrap();
+        let addr = listener.local_addr().unwrap();
+        let live = self.live.clone();
+        thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { return };
+                let Ok(server) = TcpStream::connect(target) else {
+                    continue;
+                };
+                let _ = client.set_nodelay(true);
+                let _ = server.set_nodelay(true);
+                let mut all = live.lock().unwrap();
+                all.push(client.try_clone().unwrap());
+                all.push(server.try_clone().unwrap());
+                for (mut from, mut to) in [
+                    (client.try_clone().unwrap(), server.try_clone().unwrap()),
+                    (server, client),
+                ] {
+                    thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = to.shutdown(Shutdown::Both);
+                    });
+                }
+            }
+        });
+        addr
+    }
+
+    fn cut(&self) {
+        for s in self.live.lock().unwrap().drain(..) {
+            let _ = s.shutdown(Shutdown::Both);
+        }
+    }
+}
+
+fn resumes() {
+    let relay = Relay::new();
+    let ((_host, _host_rx), (_joiner, joiner_rx), _) = bare_pair(Some(&relay));
+    let mut samples = Vec::new();
+    for _ in 0..20 {
+        let start = Instant::now();
+        relay.cut();
+        until(&joiner_rx, |e| *e == LinkEvent::Connected { resumed: true });
+        samples.push(start.elapsed());
+    }
+    report("resume after a cut (incl. backoff)", samples);
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing to configure.
+    handshakes();
+    link_round_trips();
+    game_round_trips();
+    resumes();
+}

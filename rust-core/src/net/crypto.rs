@@ -1,0 +1,260 @@
+//! Key agreement and key schedule.
+//!
+//! Pairing runs SPAKE2 (Ed25519 group) on the 6-digit code: each handshake
+//! lets an attacker test one code online and nothing offline. Its output is
+//! the session's master secret, which both sides keep for the whole game so
+//! the joiner can reconnect without a new code. Each TCP connection then
+//! derives its own keys from the master secret and a hash of that
+//! connection's handshake (which includes fresh nonces from both sides), so
+//! no frame of one connection is valid on another.
+
+use std::fmt;
+
+use hkdf::Hkdf;
+use hmac::{Hmac, Mac};
+use rand_core::{OsRng, RngCore};
+use sha2::{Digest, Sha256};
+use spake2::{Ed25519Group, Identity, Password, Spake2};
+
+use super::pairing::PairingCode;
+
+pub const KEY_LEN: usize = 32;
+pub const NONCE_LEN: usize = 32;
+pub const SESSION_ID_LEN: usize = 16;
+
+type HmacSha256 = Hmac<Sha256>;
+
+const HOST_IDENTITY: &[u8] = b"rokada wifi host";
+const JOINER_IDENTITY: &[u8] = b"rokada wifi joiner";
+const MASTER_SALT: &[u8] = b"rokada pairing v1";
+
+/// Which end of the connection we are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Shows the code, sets the game and listens.
+    Host,
+    /// Types the code and connects.
+    Joiner,
+}
+
+/// Fills an array from the operating system's generator.
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut out = [0; N];
+    OsRng.fill_bytes(&mut out);
+    out
+}
+
+/// Names a paired session so the joiner can come back to it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SessionId(pub [u8; SESSION_ID_LEN]);
+
+impl fmt::Debug for SessionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SessionId({})", super::message::hex::encode(&self.0))
+    }
+}
+
+/// What both sides keep after pairing: enough to reconnect, never sent.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SessionSecret {
+    pub id: SessionId,
+    master: [u8; KEY_LEN],
+}
+
+impl SessionSecret {
+    pub fn new(id: SessionId, master: [u8; KEY_LEN]) -> Self {
+        SessionSecret { id, master }
+    }
+
+    pub fn master(&self) -> &[u8; KEY_LEN] {
+        &self.master
+    }
+}
+
+impl fmt::Debug for SessionSecret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SessionSecret")
+            .field("id", &self.id)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The SPAKE2 message did not have the expected form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BadPakeMessage;
+
+/// One side of a SPAKE2 exchange in progress.
+pub struct Pake(Spake2<Ed25519Group>);
+
+impl fmt::Debug for Pake {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Pake(..)")
+    }
+}
+
+impl Pake {
+    /// Starts the exchange; the returned bytes go to the peer.
+    pub fn start(role: Role, code: PairingCode) -> (Pake, Vec<u8>) {
+        let password = Password::new(code.digits().as_bytes());
+        let (host, joiner) = (Identity::new(HOST_IDENTITY), Identity::new(JOINER_IDENTITY));
+        let (state, msg) = match role {
+            Role::Host => Spake2::<Ed25519Group>::start_a(&password, &host, &joiner),
+            Role::Joiner => Spake2::<Ed25519Group>::start_b(&password, &host, &joiner),
+        };
+        (Pake(state), msg)
+    }
+
+    /// Completes the exchange with the peer's message. A wrong code is not
+    /// detected here (both sides just get different keys); the key
+    /// confirmation step catches it.
+    pub fn finish(self, peer_msg: &[u8]) -> Result<[u8; KEY_LEN], BadPakeMessage> {
+        let shared = self.0.finish(peer_msg).map_err(|_| BadPakeMessage)?;
+        let (master, _) = Hkdf::<Sha256>::extract(Some(MASTER_SALT), &shared);
+        Ok(master.into())
+    }
+}
+
+/// Running hash of the handshake messages exactly as they were sent.
+#[derive(Debug, Clone, Default)]
+pub struct Transcript(Sha256);
+
+impl Transcript {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn add(&mut self, message: &[u8]) {
+        self.0.update((message.len() as u64).to_be_bytes());
+        self.0.update(message);
+    }
+
+    pub fn hash(&self) -> [u8; 32] {
+        self.0.clone().finalize().into()
+    }
+}
+
+/// Keys for one connection.
+#[derive(Clone)]
+pub struct ConnectionKeys {
+    confirm_host: [u8; KEY_LEN],
+    confirm_joiner: [u8; KEY_LEN],
+    pub host_to_joiner: [u8; KEY_LEN],
+    pub joiner_to_host: [u8; KEY_LEN],
+    transcript: [u8; 32],
+}
+
+impl fmt::Debug for ConnectionKeys {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ConnectionKeys(..)")
+    }
+}
+
+impl ConnectionKeys {
+    /// Derives this connection's keys from the master secret and the
+    /// handshake transcript.
+    pub fn derive(master: &[u8; KEY_LEN], transcript: &Transcript) -> Self {
+        let transcript = transcript.hash();
+        let hk = Hkdf::<Sha256>::new(Some(&transcript), master);
+        let expand = |label: &[u8]| {
+            let mut key = [0; KEY_LEN];
+            hk.expand(label, &mut key)
+                .expect("32 bytes is a valid HKDF-SHA256 output length");
+            key
+        };
+        ConnectionKeys {
+            confirm_host: expand(b"confirm host"),
+            confirm_joiner: expand(b"confirm joiner"),
+            host_to_joiner: expand(b"traffic host to joiner"),
+            joiner_to_host: expand(b"traffic joiner to host"),
+            transcript,
+        }
+    }
+
+    fn confirm_key(&self, role: Role) -> &[u8; KEY_LEN] {
+        match role {
+            Role::Host => &self.confirm_host,
+            Role::Joiner => &self.confirm_joiner,
+        }
+    }
+
+    /// Proof that `role` derived the same keys, i.e. knew the code (or the
+    /// master secret when resuming).
+    pub fn confirmation(&self, role: Role) -> [u8; 32] {
+        let mut mac = HmacSha256::new_from_slice(self.confirm_key(role))
+            .expect("HMAC accepts any key length");
+        mac.update(&self.transcript);
+        mac.finalize().into_bytes().into()
+    }
+
+    /// Checks the peer's proof in constant time.
+    pub fn verify_confirmation(&self, role: Role, proof: &[u8]) -> bool {
+        let mut mac = HmacSha256::new_from_slice(self.confirm_key(role))
+            .expect("HMAC accepts any key length");
+        mac.update(&self.transcript);
+        mac.verify_slice(proof).is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pair(host_code: u32, joiner_code: u32) -> ([u8; 32], [u8; 32]) {
+        let (h, h_msg) = Pake::start(Role::Host, PairingCode::from_number(host_code).unwrap());
+        let (j, j_msg) = Pake::start(Role::Joiner, PairingCode::from_number(joiner_code).unwrap());
+        (h.finish(&j_msg).unwrap(), j.finish(&h_msg).unwrap())
+    }
+
+    #[test]
+    fn same_code_gives_same_keys_and_confirmations() {
+        let (h, j) = pair(123456, 123456);
+        assert_eq!(h, j);
+        let mut t = Transcript::new();
+        t.add(b"hello");
+        let (hk, jk) = (
+            ConnectionKeys::derive(&h, &t),
+            ConnectionKeys::derive(&j, &t),
+        );
+        assert!(jk.verify_confirmation(Role::Host, &hk.confirmation(Role::Host)));
+        assert!(hk.verify_confirmation(Role::Joiner, &jk.confirmation(Role::Joiner)));
+        assert!(!hk.verify_confirmation(Role::Host, &jk.confirmation(Role::Joiner)));
+        assert_ne!(hk.host_to_joiner, hk.joiner_to_host);
+    }
+
+    #[test]
+    fn wrong_code_fails_confirmation() {
+        let (h, j) = pair(123456, 123457);
+        assert_ne!(h, j);
+        let t = Transcript::new();
+        let (hk, jk) = (
+            ConnectionKeys::derive(&h, &t),
+            ConnectionKeys::derive(&j, &t),
+        );
+        assert!(!hk.verify_confirmation(Role::Joiner, &jk.confirmation(Role::Joiner)));
+    }
+
+    #[test]
+    fn each_transcript_gives_fresh_keys() {
+        let (h, _) = pair(1, 1);
+        let mut a = Transcript::new();
+        a.add(b"nonce a");
+        let mut b = Transcript::new();
+        b.add(b"nonce b");
+        assert_ne!(
+            ConnectionKeys::derive(&h, &a).host_to_joiner,
+            ConnectionKeys::derive(&h, &b).host_to_joiner
+        );
+    }
+
+    #[test]
+    fn malformed_pake_messages_are_refused() {
+        let (h, _) = Pake::start(Role::Host, PairingCode::from_number(1).unwrap());
+        assert_eq!(h.finish(b"short").unwrap_err(), BadPakeMessage);
+        let (h, h_msg) = Pake::start(Role::Host, PairingCode::from_number(1).unwrap());
+        assert_eq!(
+            h.finish(&h_msg).unwrap_err(),
+            BadPakeMessage,
+            "reflected message"
+        );
+    }
+}

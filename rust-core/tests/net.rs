@@ -1,0 +1,616 @@
+//! Two Wi-Fi peers in one process over 127.0.0.1: whole games, refused
+//! intruders, hostile frames, and a link cut mid-game.
+
+use std::io::{Read, Write};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Receiver;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+use rokada_core::clock::{ManualTime, MonotonicTime, TimeControl, TimeSource};
+use rokada_core::net::frame::{MAX_FRAME_LEN, encode_frame};
+use rokada_core::net::game::{
+    ActionError, ColorChoice, HostGame, WifiCommand, WifiEvent, WifiGame,
+};
+use rokada_core::net::link::{Joiner, LinkConfig, LinkEvent};
+use rokada_core::net::message::{ErrorCode, Message, MoveMsg, RejectReason};
+use rokada_core::net::pairing::PairingCode;
+use rokada_core::net::tcp::{BareLink, LinkCommand, LinkNotice, spawn_joiner};
+use rokada_core::rules::{DrawClaim, EndReason, GameEnd, GameResult};
+use rokada_core::session::GameError;
+use shakmaty::Color;
+
+const WAIT: Duration = Duration::from_secs(15);
+
+fn code() -> PairingCode {
+    PairingCode::from_number(246810).unwrap()
+}
+
+fn fast_link() -> LinkConfig {
+    LinkConfig {
+        heartbeat_interval: Duration::from_millis(200),
+        link_timeout: Duration::from_millis(1000),
+        adjourn_after: Duration::from_secs(20),
+        ..LinkConfig::default()
+    }
+}
+
+struct Pair {
+    host: WifiGame,
+    host_rx: Receiver<WifiEvent>,
+    joiner: WifiGame,
+    joiner_rx: Receiver<WifiEvent>,
+}
+
+/// Waits for the first event that `want` accepts, returning it.
+fn wait_for(rx: &Receiver<WifiEvent>, want: impl Fn(&WifiEvent) -> bool) -> WifiEvent {
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let e = rx.recv_timeout(left).expect("the awaited event in time");
+        if want(&e) {
+            return e;
+        }
+    }
+}
+
+/// Waits until events mentioning each of `needles` have been seen.
+fn wait_for_all(rx: &Receiver<WifiEvent>, needles: &[&str]) {
+    let mut missing: Vec<&str> = needles.to_vec();
+    while !missing.is_empty() {
+        let seen = format!("{:?}", wait_for(rx, |_| true));
+        missing.retain(|n| !seen.contains(n));
+    }
+}
+
+fn start_host(game: HostGame, time: Arc<dyn TimeSource>) -> (WifiGame, Receiver<WifiEvent>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    WifiGame::host(listener, code(), game, fast_link(), time).unwrap()
+}
+
+fn connect(
+    host: WifiGame,
+    host_rx: Receiver<WifiEvent>,
+    addr: SocketAddr,
+    time: Arc<dyn TimeSource>,
+) -> Pair {
+    let (joiner, joiner_rx) = WifiGame::join(addr, code(), fast_link(), time).unwrap();
+    wait_for(&joiner_rx, |e| matches!(e, WifiEvent::GameStarted { .. }));
+    Pair {
+        host,
+        host_rx,
+        joiner,
+        joiner_rx,
+    }
+}
+
+fn pair(color: ColorChoice, time_control: Option<TimeControl>, time: Arc<dyn TimeSource>) -> Pair {
+    let (host, host_rx) = start_host(
+        HostGame::New {
+            color,
+            time_control,
+        },
+        time.clone(),
+    );
+    let addr = host.listen_addr().unwrap();
+    connect(host, host_rx, addr, time)
+}
+
+fn monotonic() -> Arc<dyn TimeSource> {
+    Arc::new(MonotonicTime::new())
+}
+
+/// Plays `san` by whoever is to move and waits until the other side has it.
+fn play(p: &Pair, san: &str) {
+    let host_turn = p.host.with_session(|s| s.unwrap().is_local_turn());
+    let (mover, rx_other) = if host_turn {
+        (&p.host, &p.joiner_rx)
+    } else {
+        (&p.joiner, &p.host_rx)
+    };
+    mover.command(WifiCommand::Play(san.into())).unwrap();
+    let want = san.to_owned();
+    wait_for(
+        rx_other,
+        |e| matches!(e, WifiEvent::MovePlayed { san, local: false, .. } if san.trim_end_matches(['+', '#']) == want.trim_end_matches(['+', '#'])),
+    );
+}
+
+fn same_game(p: &Pair) -> (Vec<String>, Option<GameEnd>) {
+    let host = p.host.with_session(|s| {
+        let s = s.unwrap();
+        (s.moves_san(), s.end(), s.fen())
+    });
+    let joiner = p.joiner.with_session(|s| {
+        let s = s.unwrap();
+        (s.moves_san(), s.end(), s.fen())
+    });
+    assert_eq!(host, joiner, "both devices hold the same game");
+    (host.0, host.1)
+}
+
+fn game_over(rx: &Receiver<WifiEvent>) -> GameEnd {
+    match wait_for(rx, |e| matches!(e, WifiEvent::GameOver(_))) {
+        WifiEvent::GameOver(end) => end,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a_full_game_to_checkmate() {
+    let p = pair(ColorChoice::Black, None, monotonic());
+    assert_eq!(
+        p.joiner.with_session(|s| s.unwrap().wifi_local_color()),
+        Some(Color::White)
+    );
+    for san in ["f3", "e5", "g4", "Qh4#"] {
+        play(&p, san);
+    }
+    let mate = GameEnd::new(GameResult::BlackWins, EndReason::Checkmate);
+    assert_eq!(game_over(&p.host_rx), mate);
+    assert_eq!(game_over(&p.joiner_rx), mate);
+    let (moves, end) = same_game(&p);
+    assert_eq!(moves, ["f3", "e5", "g4", "Qh4#"]);
+    assert_eq!(end, Some(mate));
+}
+
+#[test]
+fn resignation_and_rematch_with_colours_swapped() {
+    let p = pair(ColorChoice::White, None, monotonic());
+    play(&p, "e4");
+    p.joiner.command(WifiCommand::Resign).unwrap();
+    let won = GameEnd::new(GameResult::WhiteWins, EndReason::Resignation);
+    assert_eq!(game_over(&p.host_rx), won);
+    assert_eq!(game_over(&p.joiner_rx), won);
+    assert_eq!(same_game(&p).1, Some(won));
+    p.joiner.command(WifiCommand::Rematch).unwrap();
+    wait_for(&p.host_rx, |e| {
+        matches!(e, WifiEvent::RematchOffered { by: Color::Black })
+    });
+    p.host.command(WifiCommand::Rematch).unwrap();
+    wait_for(&p.joiner_rx, |e| {
+        *e == WifiEvent::GameStarted {
+            local: Color::White,
+        }
+    });
+    play(&p, "d4");
+    assert_eq!(same_game(&p), (vec!["d4".to_owned()], None));
+}
+
+#[test]
+fn an_agreed_draw_and_a_declined_one() {
+    let p = pair(ColorChoice::White, None, monotonic());
+    play(&p, "e4");
+    p.joiner.command(WifiCommand::OfferDraw).unwrap();
+    wait_for(&p.host_rx, |e| {
+        *e == WifiEvent::DrawOffered { by: Color::Black }
+    });
+    p.host.command(WifiCommand::DeclineDraw).unwrap();
+    wait_for(&p.joiner_rx, |e| {
+        *e == WifiEvent::DrawDeclined { by: Color::White }
+    });
+    play(&p, "e5");
+    p.host.command(WifiCommand::OfferDraw).unwrap();
+    wait_for(&p.joiner_rx, |e| {
+        *e == WifiEvent::DrawOffered { by: Color::White }
+    });
+    p.joiner.command(WifiCommand::AcceptDraw).unwrap();
+    let draw = GameEnd::new(GameResult::Draw, EndReason::Agreement);
+    assert_eq!(game_over(&p.host_rx), draw);
+    assert_eq!(game_over(&p.joiner_rx), draw);
+    assert_eq!(same_game(&p).1, Some(draw));
+}
+
+#[test]
+fn the_host_calls_the_flag_fall() {
+    let time = ManualTime::new();
+    let control = TimeControl::new(60_000, 0).unwrap();
+    let p = pair(ColorChoice::White, Some(control), time.clone());
+    play(&p, "e4");
+    play(&p, "e5");
+    // White (the host) thinks too long.
+    time.advance(61_000);
+    let flagged = GameEnd::new(GameResult::BlackWins, EndReason::Timeout);
+    assert_eq!(game_over(&p.host_rx), flagged);
+    assert_eq!(game_over(&p.joiner_rx), flagged);
+    assert_eq!(same_game(&p).1, Some(flagged));
+}
+
+#[test]
+fn the_remote_player_gets_a_lag_allowance_then_loses_on_time() {
+    let time = ManualTime::new();
+    let control = TimeControl::new(60_000, 0).unwrap();
+    let p = pair(ColorChoice::White, Some(control), time.clone());
+    play(&p, "e4");
+    play(&p, "e5");
+    play(&p, "Nf3");
+    // Black (the joiner) is at exactly zero: not yet flagged, within the allowance.
+    time.advance(60_000);
+    thread::sleep(Duration::from_millis(700));
+    assert!(p.host.with_session(|s| !s.unwrap().is_over()));
+    time.advance(1_000);
+    let flagged = GameEnd::new(GameResult::WhiteWins, EndReason::Timeout);
+    assert_eq!(game_over(&p.joiner_rx), flagged);
+    assert_eq!(same_game(&p).1, Some(flagged));
+}
+
+#[test]
+fn a_wrong_code_is_refused_and_a_third_device_cannot_join() {
+    let (host, host_rx) = start_host(
+        HostGame::New {
+            color: ColorChoice::Random,
+            time_control: None,
+        },
+        monotonic(),
+    );
+    let addr = host.listen_addr().unwrap();
+    let wrong = PairingCode::from_number(135791).unwrap();
+    let (_w, wrong_rx) = WifiGame::join(addr, wrong, fast_link(), monotonic()).unwrap();
+    wait_for(&wrong_rx, |e| {
+        *e == WifiEvent::RefusedByHost(RejectReason::WrongCode)
+    });
+    wait_for(&host_rx, |e| *e == WifiEvent::WrongCode { attempts: 1 });
+    let p = connect(host, host_rx, addr, monotonic());
+    let (_third, third_rx) = WifiGame::join(addr, code(), fast_link(), monotonic()).unwrap();
+    wait_for(&third_rx, |e| {
+        *e == WifiEvent::RefusedByHost(RejectReason::AlreadyPaired)
+    });
+    play(&p, "e4");
+    play(&p, "c5");
+    assert_eq!(same_game(&p).0, ["e4", "c5"]);
+}
+
+/// Raw bytes to the host on a fresh connection; returns what it answered
+/// before closing.
+fn raw(addr: SocketAddr, bytes: &[u8], then_close: bool) -> Vec<u8> {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(WAIT)).unwrap();
+    s.write_all(bytes).unwrap();
+    if then_close {
+        s.shutdown(Shutdown::Write).unwrap();
+    }
+    let mut answer = Vec::new();
+    let _ = s.read_to_end(&mut answer);
+    answer
+}
+
+#[test]
+fn malformed_oversized_and_truncated_frames_leave_the_game_alone() {
+    let p = pair(ColorChoice::White, None, monotonic());
+    play(&p, "e4");
+    let addr = p.host.listen_addr().unwrap();
+    let oversized = ((MAX_FRAME_LEN + 1) as u32).to_be_bytes();
+    raw(addr, &oversized, false);
+    let garbage = encode_frame(b"\x00\x01 not json").unwrap();
+    let answer = raw(addr, &garbage, false);
+    assert!(String::from_utf8_lossy(&answer).contains("malformed"));
+    let truncated = &encode_frame(b"{\"type\":\"hello\"}").unwrap()[..9];
+    raw(addr, truncated, true);
+    wait_for(&p.host_rx, |e| {
+        *e == WifiEvent::Refused(RejectReason::Malformed)
+    });
+    play(&p, "e5");
+    assert_eq!(same_game(&p).0, ["e4", "e5"]);
+}
+
+/// A joiner speaking the raw protocol, to send what a real one never would.
+fn raw_joiner(
+    addr: SocketAddr,
+) -> (
+    rokada_core::net::tcp::Driver<LinkCommand>,
+    Receiver<LinkNotice>,
+) {
+    let (d, rx) = spawn_joiner(BareLink::new(Joiner::new(fast_link(), code())), addr).unwrap();
+    loop {
+        match rx.recv_timeout(WAIT).unwrap() {
+            LinkNotice::Link(LinkEvent::Connected { .. }) => return (d, rx),
+            _ => continue,
+        }
+    }
+}
+
+fn next_message(rx: &Receiver<LinkNotice>) -> Message {
+    loop {
+        if let LinkNotice::Link(LinkEvent::Message(m)) = rx.recv_timeout(WAIT).unwrap() {
+            return m;
+        }
+    }
+}
+
+#[test]
+fn illegal_out_of_turn_and_mismatched_moves_are_refused_with_an_error() {
+    let (host, host_rx) = start_host(
+        HostGame::New {
+            color: ColorChoice::Black,
+            time_control: None,
+        },
+        monotonic(),
+    );
+    let (link, rx) = raw_joiner(host.listen_addr().unwrap());
+    assert!(matches!(next_message(&rx), Message::Game { .. }));
+    let send = |uci: &str, ply: u32, hash: u64| {
+        link.command(LinkCommand::Send(Message::Move(MoveMsg {
+            ply,
+            uci: uci.into(),
+            position_hash: hash,
+            think_time_ms: 5,
+        })))
+        .unwrap();
+    };
+    let error_code = |m: Message| match m {
+        Message::Error { code, .. } => code,
+        other => panic!("expected an error, got {other:?}"),
+    };
+    send("e2e5", 0, 0);
+    assert_eq!(error_code(next_message(&rx)), ErrorCode::IllegalMove);
+    // A move from the future: the joiner's game has drifted, so the host
+    // sends its own after the error.
+    send("e2e4", 3, 0);
+    assert_eq!(error_code(next_message(&rx)), ErrorCode::OutOfTurn);
+    assert!(matches!(next_message(&rx), Message::Game { .. }));
+    send("e2e4", 0, 12345);
+    assert_eq!(error_code(next_message(&rx)), ErrorCode::HashMismatch);
+    assert!(
+        matches!(next_message(&rx), Message::Game { .. }),
+        "the host's game follows"
+    );
+    link.command(LinkCommand::Send(Message::Clock(
+        rokada_core::net::message::ClockState {
+            plies: 0,
+            white_ms: 1,
+            black_ms: 1,
+        },
+    )))
+    .unwrap();
+    assert_eq!(error_code(next_message(&rx)), ErrorCode::Unexpected);
+    assert!(
+        host.with_session(|s| s.unwrap().moves().is_empty()),
+        "nothing changed"
+    );
+    let violations = std::iter::from_fn(|| host_rx.recv_timeout(Duration::from_millis(200)).ok())
+        .filter(|e| matches!(e, WifiEvent::ProtocolViolation(_)))
+        .count();
+    assert_eq!(violations, 4, "every refusal is logged");
+}
+
+/// What the relay does to the next chunk it passes from host to joiner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Meddle {
+    None,
+    /// Flip a bit of its last byte (inside the authentication tag).
+    Tamper,
+    /// Pass it twice.
+    Replay,
+}
+
+/// A loopback TCP relay whose connections the test can cut, and whose
+/// host-to-joiner traffic it can alter.
+struct Relay {
+    addr: SocketAddr,
+    live: Arc<Mutex<Vec<TcpStream>>>,
+    meddle: Arc<Mutex<Meddle>>,
+    /// While set, new connections are dropped at once: the host is gone.
+    down: Arc<AtomicBool>,
+}
+
+/// Copies `from` to `to`, applying a pending meddling once.
+fn pump(mut from: TcpStream, mut to: TcpStream, meddle: Option<Arc<Mutex<Meddle>>>) {
+    let mut buf = [0u8; 65536];
+    loop {
+        let n = match from.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        let how = meddle.as_ref().map_or(Meddle::None, |m| {
+            std::mem::replace(&mut *m.lock().unwrap(), Meddle::None)
+        });
+        let chunk = &mut buf[..n];
+        if how == Meddle::Tamper {
+            chunk[n - 1] ^= 0x40;
+        }
+        let times = if how == Meddle::Replay { 2 } else { 1 };
+        for _ in 0..times {
+            if to.write_all(chunk).is_err() {
+                return;
+            }
+        }
+    }
+    let _ = to.shutdown(Shutdown::Both);
+}
+
+impl Relay {
+    fn new(target: SocketAddr) -> Relay {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let live: Arc<Mutex<Vec<TcpStream>>> = Arc::default();
+        let meddle = Arc::new(Mutex::new(Meddle::None));
+        let down = Arc::new(AtomicBool::new(false));
+        let (conns, to_joiner, is_down) = (live.clone(), meddle.clone(), down.clone());
+        thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { return };
+                if is_down.load(Ordering::SeqCst) {
+                    continue;
+                }
+                let Ok(server) = TcpStream::connect(target) else {
+                    continue;
+                };
+                let mut all = conns.lock().unwrap();
+                all.push(client.try_clone().unwrap());
+                all.push(server.try_clone().unwrap());
+                let up = (client.try_clone().unwrap(), server.try_clone().unwrap());
+                thread::spawn(move || pump(up.0, up.1, None));
+                let down = to_joiner.clone();
+                thread::spawn(move || pump(server, client, Some(down)));
+            }
+        });
+        Relay {
+            addr,
+            live,
+            meddle,
+            down,
+        }
+    }
+
+    /// Cuts every connection and refuses new ones.
+    fn shut(&self) {
+        self.down.store(true, Ordering::SeqCst);
+        self.cut();
+    }
+
+    fn meddle(&self, how: Meddle) {
+        *self.meddle.lock().unwrap() = how;
+    }
+
+    fn cut(&self) {
+        for s in self.live.lock().unwrap().drain(..) {
+            let _ = s.shutdown(Shutdown::Both);
+        }
+    }
+}
+
+#[test]
+fn the_link_is_cut_mid_game_and_resumes_with_nothing_lost() {
+    let (host, host_rx) = start_host(
+        HostGame::New {
+            color: ColorChoice::White,
+            time_control: None,
+        },
+        monotonic(),
+    );
+    let relay = Relay::new(host.listen_addr().unwrap());
+    let p = connect(host, host_rx, relay.addr, monotonic());
+    play(&p, "e4");
+    relay.cut();
+    wait_for(&p.joiner_rx, |e| *e == WifiEvent::LinkLost);
+    // A move made while the link is down arrives after the reconnection.
+    p.joiner.command(WifiCommand::Play("e5".into())).unwrap();
+    wait_for(&p.joiner_rx, |e| {
+        *e == WifiEvent::Connected { resumed: true }
+    });
+    wait_for(
+        &p.host_rx,
+        |e| matches!(e, WifiEvent::MovePlayed { san, .. } if san == "e5"),
+    );
+    play(&p, "Nf3");
+    relay.cut();
+    play(&p, "Nc6");
+    assert_eq!(same_game(&p).0, ["e4", "e5", "Nf3", "Nc6"]);
+}
+
+#[test]
+fn tampered_and_replayed_frames_are_refused_and_the_game_goes_on() {
+    let (host, host_rx) = start_host(
+        HostGame::New {
+            color: ColorChoice::White,
+            time_control: None,
+        },
+        monotonic(),
+    );
+    let relay = Relay::new(host.listen_addr().unwrap());
+    let p = connect(host, host_rx, relay.addr, monotonic());
+    play(&p, "e4");
+    play(&p, "e5");
+    // A replayed frame is refused; the genuine stream carries on.
+    relay.meddle(Meddle::Replay);
+    p.host.command(WifiCommand::Play("Nf3".into())).unwrap();
+    wait_for_all(&p.joiner_rx, &["replayed", "Nf3"]);
+    play(&p, "Nc6");
+    // An altered frame is refused, and the gap it leaves makes the joiner
+    // replace the connection; nothing sent is lost.
+    relay.meddle(Meddle::Tamper);
+    p.host.command(WifiCommand::Play("Bb5".into())).unwrap();
+    wait_for_all(
+        &p.joiner_rx,
+        &[
+            "authentication",
+            "out of order",
+            "Connected { resumed: true }",
+            "Bb5",
+        ],
+    );
+    play(&p, "a6");
+    assert_eq!(same_game(&p).0, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+}
+
+fn adjourned(rx: &Receiver<WifiEvent>) -> String {
+    match wait_for(rx, |e| matches!(e, WifiEvent::Adjourned { .. })) {
+        WifiEvent::Adjourned { save } => save,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a_peer_gone_too_long_adjourns_and_either_side_resumes_later() {
+    let link = LinkConfig {
+        adjourn_after: Duration::from_millis(1500),
+        ..fast_link()
+    };
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let game = HostGame::New {
+        color: ColorChoice::White,
+        time_control: Some(TimeControl::new(300_000, 2_000).unwrap()),
+    };
+    let (host, host_rx) =
+        WifiGame::host(listener, code(), game, link.clone(), monotonic()).unwrap();
+    let relay = Relay::new(host.listen_addr().unwrap());
+    let (joiner, joiner_rx) = WifiGame::join(relay.addr, code(), link, monotonic()).unwrap();
+    wait_for(&joiner_rx, |e| matches!(e, WifiEvent::GameStarted { .. }));
+    let p = Pair {
+        host,
+        host_rx,
+        joiner,
+        joiner_rx,
+    };
+    play(&p, "e4");
+    play(&p, "e5");
+    relay.shut();
+    let host_save = adjourned(&p.host_rx);
+    let joiner_save = adjourned(&p.joiner_rx);
+
+    // The host resumes its copy; a new pairing continues the same game.
+    let (host, host_rx) = start_host(HostGame::Resume { save: host_save }, monotonic());
+    let addr = host.listen_addr().unwrap();
+    let p = connect(host, host_rx, addr, monotonic());
+    assert_eq!(same_game(&p).0, ["e4", "e5"]);
+    play(&p, "Nf3");
+    assert!(p.joiner.with_session(|s| s.unwrap().clock().is_some()));
+
+    // The joiner's copy resumes too, with the joiner now hosting as Black.
+    let (host, host_rx) = start_host(HostGame::Resume { save: joiner_save }, monotonic());
+    assert_eq!(
+        host.with_session(|s| s.unwrap().wifi_local_color()),
+        Some(Color::Black)
+    );
+    let addr = host.listen_addr().unwrap();
+    let p = connect(host, host_rx, addr, monotonic());
+    play(&p, "Nf3");
+    assert_eq!(same_game(&p).0, ["e4", "e5", "Nf3"]);
+}
+
+#[test]
+fn a_threefold_repetition_claimed_by_the_joiner() {
+    let p = pair(ColorChoice::White, None, monotonic());
+    play(&p, "Nf3");
+    p.joiner
+        .command(WifiCommand::ClaimDraw(DrawClaim::ThreefoldRepetition))
+        .unwrap();
+    wait_for(&p.joiner_rx, |e| {
+        matches!(
+            e,
+            WifiEvent::ActionRefused(ActionError::Game(GameError::DrawNotClaimable(_)))
+        )
+    });
+    for san in ["Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3"] {
+        play(&p, san);
+    }
+    p.joiner
+        .command(WifiCommand::ClaimDraw(DrawClaim::ThreefoldRepetition))
+        .unwrap();
+    let draw = GameEnd::new(GameResult::Draw, EndReason::ThreefoldRepetition);
+    assert_eq!(game_over(&p.host_rx), draw);
+    assert_eq!(game_over(&p.joiner_rx), draw);
+    assert_eq!(same_game(&p).1, Some(draw));
+}
