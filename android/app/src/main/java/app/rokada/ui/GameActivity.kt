@@ -379,12 +379,17 @@ class GameActivity : RokadaActivity(), GameController.Observer {
                 finish()
                 return true
             }
-            is PeerEvent.Adjourned -> saveWifi(event.save)
+            is PeerEvent.Adjourned -> {
+                saveWifi(event.save)
+                peerTexts.event(event)?.let { toast(it) }
+            }
             is PeerEvent.RematchOffered -> if (isOpponent(event.by)) {
                 showDialog(
                     AlertDialog.Builder(this)
                         .setMessage(R.string.wifi_rematch_offered)
-                        .setPositiveButton(R.string.wifi_rematch) { _, _ -> handle(controller.perform(WifiAction.REMATCH)) }
+                        .setPositiveButton(R.string.wifi_rematch) { _, _ ->
+                            handle(controller.perform(WifiAction.REMATCH))
+                        }
                         .setNegativeButton(R.string.wifi_decline_rematch) { _, _ ->
                             handle(controller.perform(WifiAction.DECLINE_REMATCH))
                         },

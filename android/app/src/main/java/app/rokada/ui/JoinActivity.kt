@@ -13,6 +13,7 @@ import app.rokada.R
 import app.rokada.core.Game
 import app.rokada.core.RokadaException
 import app.rokada.game.MainThread
+import app.rokada.store.SessionStore
 import app.rokada.wifi.AddressParse
 import app.rokada.wifi.FoundHost
 import app.rokada.wifi.LanDiscovery
@@ -118,6 +119,8 @@ class JoinActivity : RokadaActivity() {
                 game.destroy()
                 return
             }
+            // A new game replaces the saved one, as on the home screen.
+            SessionStore(filesDir).clear()
             CurrentGame.start(game)
             startActivity(Intent(this, GameActivity::class.java))
             finish()

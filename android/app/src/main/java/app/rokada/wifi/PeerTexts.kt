@@ -43,6 +43,7 @@ class PeerTexts(private val strings: Strings) {
         PeerEvent.LinkLost -> strings.get(R.string.wifi_reconnecting)
         is PeerEvent.RematchDeclined -> strings.get(R.string.wifi_rematch_declined)
         PeerEvent.PeerLeft -> strings.get(R.string.wifi_peer_left)
+        is PeerEvent.Adjourned -> strings.get(R.string.wifi_adjourned)
         else -> null
     }
 

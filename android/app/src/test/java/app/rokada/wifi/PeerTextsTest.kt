@@ -31,14 +31,16 @@ class PeerTextsTest {
 
     @Test
     fun `the Hebrew banner keeps the code and address left to right`() {
-        val banner = PeerTexts(ResourceStrings("iw")).banner(status(PeerRole.HOST, LinkState.PAIRING), listOf("10.0.0.7"))!!
+        val hebrew = PeerTexts(ResourceStrings("iw"))
+        val banner = hebrew.banner(status(PeerRole.HOST, LinkState.PAIRING), listOf("10.0.0.7"))!!
         assertEquals(true, banner.contains("\u2066123456\u2069"), banner)
         assertEquals(true, banner.contains("\u206610.0.0.7:40123\u2069"), banner)
     }
 
     @Test
     fun `reconnecting shows a banner, a good link none`() {
-        assertEquals("Connection lost. Reconnecting…", en.banner(status(PeerRole.JOINER, LinkState.RECONNECTING), emptyList()))
+        val reconnecting = status(PeerRole.JOINER, LinkState.RECONNECTING)
+        assertEquals("Connection lost. Reconnecting…", en.banner(reconnecting, emptyList()))
         assertNull(en.banner(status(PeerRole.HOST, LinkState.CONNECTED), emptyList()))
         assertEquals("Connecting…", en.banner(status(PeerRole.JOINER, LinkState.PAIRING), emptyList()))
     }
