@@ -2,11 +2,11 @@ package app.rokada
 
 import android.app.Activity
 import app.rokada.testing.ResourceStrings
-import javax.xml.parsers.DocumentBuilderFactory
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.w3c.dom.Element
+import javax.xml.parsers.DocumentBuilderFactory
 
 class ManifestTest {
     private val android = "http://schemas.android.com/apk/res/android"

@@ -9,11 +9,11 @@ import app.rokada.core.squareName
 import app.rokada.testing.newGame
 import app.rokada.testing.playAll
 import app.rokada.testing.sq
-import java.util.Locale
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import java.util.Locale
 
 class BoardLayoutTest {
     private val layout = BoardLayout(800f)

@@ -8,16 +8,16 @@ import app.rokada.testing.ResourceStrings
 import app.rokada.testing.newGame
 import app.rokada.testing.playAll
 import app.rokada.testing.sq
-import java.awt.Color
-import java.awt.GraphicsEnvironment
-import java.awt.image.BufferedImage
-import java.io.File
-import javax.imageio.ImageIO
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNotEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
+import java.awt.Color
+import java.awt.GraphicsEnvironment
+import java.awt.image.BufferedImage
+import java.io.File
+import javax.imageio.ImageIO
 
 /**
  * Renders the game screen from the app's display list and texts with

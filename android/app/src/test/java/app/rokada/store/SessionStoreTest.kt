@@ -3,14 +3,14 @@ package app.rokada.store
 import app.rokada.core.Game
 import app.rokada.testing.newGame
 import app.rokada.testing.playAll
-import java.io.File
-import java.nio.file.Files
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
+import java.io.File
+import java.nio.file.Files
 
 class SessionStoreTest {
     @TempDir

@@ -2,10 +2,10 @@ package app.rokada.testing
 
 import app.rokada.R
 import app.rokada.text.Strings
+import org.w3c.dom.Element
 import java.io.File
 import java.util.Locale
 import javax.xml.parsers.DocumentBuilderFactory
-import org.w3c.dom.Element
 
 /** The app's generated `strings.xml` of one language, read the way Android would resolve it. */
 class ResourceStrings(private val language: String) : Strings {
