@@ -1,0 +1,69 @@
+package app.rokada.board
+
+import app.rokada.core.Piece
+import app.rokada.core.Square
+
+/** A rectangle in the board's pixel space, origin at the top left corner. */
+data class Box(val left: Float, val top: Float, val right: Float, val bottom: Float) {
+    val width: Float get() = right - left
+    val height: Float get() = bottom - top
+    val centerX: Float get() = (left + right) / 2
+    val centerY: Float get() = (top + bottom) / 2
+
+    fun contains(x: Float, y: Float): Boolean = x >= left && x < right && y >= top && y < bottom
+}
+
+/** Why a square is tinted, drawn in this order under the pieces. */
+enum class HighlightKind {
+    LAST_MOVE,
+    SELECTED,
+    CHECK,
+}
+
+/** Which corner of its square a coordinate label sits in. */
+enum class LabelCorner {
+    TOP_LEFT,
+    BOTTOM_RIGHT,
+}
+
+/**
+ * One thing to paint. Colours are ARGB ints, the format of both
+ * android.graphics.Color and java.awt.Color(argb, true).
+ */
+sealed interface DisplayItem {
+    data class SquareFill(val square: Square, val box: Box, val color: Int) : DisplayItem
+
+    data class Highlight(val square: Square, val kind: HighlightKind, val box: Box, val color: Int) : DisplayItem
+
+    /** A legal destination: a dot on an empty square, a ring around a piece. */
+    data class Hint(val square: Square, val onPiece: Boolean, val box: Box, val color: Int) : DisplayItem
+
+    /** `square` is null for a piece that follows the finger. */
+    data class PieceMark(
+        val square: Square?,
+        val piece: Piece,
+        val box: Box,
+        val fill: Int,
+        val outline: Int,
+    ) : DisplayItem
+
+    data class Label(
+        val text: String,
+        val corner: LabelCorner,
+        val box: Box,
+        val size: Float,
+        val color: Int,
+    ) : DisplayItem
+
+    /** From the centre of one square to the centre of another, for diagrams. */
+    data class Arrow(
+        val from: Square,
+        val to: Square,
+        val startX: Float,
+        val startY: Float,
+        val endX: Float,
+        val endY: Float,
+        val width: Float,
+        val color: Int,
+    ) : DisplayItem
+}

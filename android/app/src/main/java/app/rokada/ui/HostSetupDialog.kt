@@ -1,0 +1,28 @@
+package app.rokada.ui
+
+import android.app.AlertDialog
+import android.widget.ScrollView
+import app.rokada.R
+import app.rokada.core.SideChoice
+import app.rokada.core.TimeControl
+import app.rokada.text.Strings
+
+/** The host's colour (or a random one) and clock for a Wi-Fi game. */
+class HostSetupDialog(private val activity: RokadaActivity, private val strings: Strings) {
+    fun show(start: (SideChoice, TimeControl?) -> Unit) {
+        val content = activity.column()
+        content.addView(activity.text(strings.get(R.string.computer_your_colour), bold = true))
+        val colour = ColourChoice(activity, strings)
+        content.addView(colour.view, wide())
+        content.addView(activity.text(strings.get(R.string.time_title), bold = true))
+        val clock = ClockChoice(activity, strings)
+        content.addView(clock.view, wide())
+
+        AlertDialog.Builder(activity)
+            .setTitle(R.string.wifi_host_title)
+            .setView(ScrollView(activity).apply { addView(content) })
+            .setPositiveButton(R.string.computer_start) { _, _ -> start(colour.chosen, clock.chosen) }
+            .setNegativeButton(R.string.common_cancel, null)
+            .show()
+    }
+}

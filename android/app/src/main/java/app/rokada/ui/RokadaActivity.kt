@@ -1,0 +1,33 @@
+package app.rokada.ui
+
+import android.app.Activity
+import android.content.Context
+import android.os.Bundle
+import app.rokada.settings.Language
+import app.rokada.settings.Settings
+import app.rokada.settings.SettingsStore
+import app.rokada.text.AndroidStrings
+
+/** Every screen: in the language of the settings, rebuilt when that changes. */
+abstract class RokadaActivity : Activity() {
+    protected var settings: Settings = Settings()
+        private set
+    protected val strings: AndroidStrings by lazy { AndroidStrings(resources) }
+    private var language: Language = Language.SYSTEM
+
+    override fun attachBaseContext(newBase: Context) {
+        language = SettingsStore(newBase).load().language
+        super.attachBaseContext(SettingsStore.localized(newBase, language))
+    }
+
+    override fun onCreate(savedInstanceState: Bundle?) {
+        super.onCreate(savedInstanceState)
+        settings = SettingsStore(this).load()
+    }
+
+    override fun onResume() {
+        super.onResume()
+        settings = SettingsStore(this).load()
+        if (settings.language != language) recreate()
+    }
+}

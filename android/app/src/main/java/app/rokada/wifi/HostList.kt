@@ -1,0 +1,40 @@
+package app.rokada.wifi
+
+/** The DNS-SD service type every Rokada host advertises. */
+const val SERVICE_TYPE = "_rokada._tcp"
+
+/** A game hosted on this network: its advertised name and, once resolved, its address. */
+data class FoundHost(val name: String, val address: PeerAddress?)
+
+/**
+ * The hosts the join screen lists, kept from discovery callbacks: a host
+ * appears when found, gains its address when resolved, and goes when lost.
+ * Sorted by name so the list does not jump about.
+ */
+class HostList {
+    private val hosts = sortedMapOf<String, FoundHost>(String.CASE_INSENSITIVE_ORDER)
+
+    val all: List<FoundHost> get() = hosts.values.toList()
+
+    /** The hosts still waiting for an address. */
+    val unresolved: List<String> get() = hosts.values.filter { it.address == null }.map { it.name }
+
+    fun found(name: String): Boolean {
+        if (hosts.containsKey(name)) return false
+        hosts[name] = FoundHost(name, null)
+        return true
+    }
+
+    /** Keeps the address only when it is one the app can connect to. */
+    fun resolved(name: String, host: String, port: Int): Boolean {
+        if (!hosts.containsKey(name)) return false
+        val address = PeerAddress.parse(PeerAddress.format(host, port))
+        if (address !is AddressParse.Valid) return false
+        hosts[name] = FoundHost(name, address.address)
+        return true
+    }
+
+    fun lost(name: String): Boolean = hosts.remove(name) != null
+
+    fun clear() = hosts.clear()
+}
