@@ -192,7 +192,12 @@ impl Game {
     /// history included.
     #[uniffi::constructor]
     pub fn restore(save: String) -> Result<Arc<Game>, RokadaError> {
-        Ok(Game::start(GameSession::restore(&save, time_source())?))
+        let session = GameSession::restore(&save, time_source())?;
+        if session.wifi_local_color().is_some() {
+            // A Wi-Fi game goes on only with its link: resume_wifi.
+            return Err(RokadaError::NotConnected);
+        }
+        Ok(Game::start(session))
     }
 
     /// The first game of a PGN text, to look at or play on (without clocks).
@@ -258,13 +263,17 @@ impl Game {
         ))
     }
 
-    /// Where events go; `None` stops them.
+    /// Where events go; `None` stops them. Against the computer, setting
+    /// the listener also lets the computer take a turn that is due (as
+    /// White, or in a restored game), so that the app hears of its move.
     pub fn set_listener(&self, listener: Option<Arc<dyn GameListener>>) {
         *self
             .shared
             .listener
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = listener;
+        let events = computer_turn(&self.shared, &mut self.shared.lock());
+        self.shared.emit(events);
     }
 
     /// Everything the game screen draws.
@@ -563,9 +572,8 @@ impl Game {
                 .spawn(move || watch_flags(&watcher))
                 .expect("the clock thread starts");
         }
-        // Against the computer as Black, or resumed on its turn: it moves.
-        let events = computer_turn(&shared, &mut shared.lock());
-        shared.emit(events);
+        // The computer's first turn waits for the listener (set_listener),
+        // so that the app hears of its move.
         Arc::new(Game { shared })
     }
 
@@ -588,6 +596,9 @@ impl Game {
     ) -> Result<T, RokadaError> {
         let (result, events, sent) = {
             let mut core = self.shared.lock();
+            if core.peer.as_ref().is_some_and(|p| !p.started) {
+                return Err(RokadaError::NotConnected);
+            }
             let before = Snapshot::of(&core.session);
             let result = change(&mut core);
             let mut events = before.events_since(&core.session);

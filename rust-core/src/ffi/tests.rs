@@ -296,11 +296,24 @@ fn a_listener_may_call_back_into_the_game() {
 
 #[test]
 fn save_restore_and_pgn_through_the_api() {
-    let game = Game::new(setup(GameMode::WifiPeer { local: Side::White })).unwrap();
+    let game = Game::new(setup(GameMode::SamePhone)).unwrap();
     game.play_text("e4".into()).unwrap();
-    game.offer_draw().unwrap();
+    game.tap(Square::E7);
     let restored = Game::restore(game.save()).unwrap();
+    restored.tap(Square::E7);
     assert_eq!(restored.state(), game.state());
+    let wifi = crate::session::GameSession::new(
+        crate::session::GameConfig::new(crate::session::Mode::WifiPeer {
+            local: shakmaty::Color::White,
+        }),
+        crate::clock::ManualTime::new(),
+    )
+    .unwrap();
+    assert_eq!(
+        Game::restore(wifi.save()).err(),
+        Some(RokadaError::NotConnected),
+        "a Wi-Fi game resumes with its link"
+    );
     let from_pgn = Game::from_pgn(game.pgn(), GameMode::SamePhone).unwrap();
     assert_eq!(from_pgn.state().moves, ["e4"]);
     assert_eq!(format_clock(61_000), "1:01");
@@ -398,7 +411,8 @@ fn the_computer_opens_as_white_and_pause_cancels_its_search() {
     assert!(strong.state().computer_thinking);
     strong.pause();
     assert_eq!(
-        wait_for(&events, |e| matches!(e, GameEvent::ComputerThinking { .. })),
+        wait_for(&events, |e| *e
+            == GameEvent::ComputerThinking { thinking: false }),
         GameEvent::ComputerThinking { thinking: false }
     );
     let state = strong.state();
@@ -467,6 +481,13 @@ fn a_wifi_game_between_two_games_over_loopback() {
     let host_events = listen(&host);
     let peer = host.state().peer.expect("a Wi-Fi game has a peer status");
     assert_eq!((peer.role, peer.link), (PeerRole::Host, LinkState::Pairing));
+    assert!(!peer.started);
+    assert_eq!(
+        host.play_text("e4".into()),
+        Err(RokadaError::NotConnected),
+        "no moves before pairing"
+    );
+    assert_eq!(host.tap(Square::E2), InputResult::Ignored);
     let code = peer.code.expect("the host shows a code");
     assert_eq!(code.len(), 6);
     let port = peer.port.expect("the host tells its port");
@@ -477,6 +498,14 @@ fn a_wifi_game_between_two_games_over_loopback() {
     let joiner = Game::join_wifi("127.0.0.1".into(), port, code).unwrap();
     let joiner_events = listen(&joiner);
     wait_for(&joiner_events, |e| {
+        matches!(
+            e,
+            GameEvent::Peer {
+                event: PeerEvent::GameStarted { .. }
+            }
+        )
+    });
+    wait_for(&host_events, |e| {
         matches!(
             e,
             GameEvent::Peer {

@@ -92,7 +92,8 @@ pub struct PeerStatus {
     pub code: Option<String>,
     /// Host: the TCP port to advertise as `_rokada._tcp`.
     pub port: Option<u16>,
-    /// Whether the game has begun (the joiner has received the host's game).
+    /// Whether the game has begun: the two devices are paired and the
+    /// joiner has the host's game. Until then the board takes no moves.
     pub started: bool,
     /// Who asked for a rematch, until it is answered.
     pub rematch_offered_by: Option<Side>,
@@ -198,7 +199,7 @@ impl PeerStatus {
             link: LinkState::Pairing,
             code: code.map(|c| c.digits()),
             port,
-            started: role == PeerRole::Host,
+            started: false,
             rematch_offered_by: None,
         }
     }

@@ -61,10 +61,14 @@ class ErrorsTest {
                 assertThrows<RokadaException.NotAllowedInMode> { game.agreeDraw() }.restriction,
             )
         }
-        Game(GameSetup(GameMode.WifiPeer(Side.WHITE))).use { game ->
-            assertThrows<RokadaException.NoDrawOffer> { game.acceptDraw() }
-            game.offerDraw()
-            assertThrows<RokadaException.DrawAlreadyOffered> { game.offerDraw() }
+        assertThrows<RokadaException.NotConnected> { Game(GameSetup(GameMode.WifiPeer(Side.WHITE))) }
+        val (host, joiner) = wifiPair()
+        host.use {
+            joiner.use {
+                assertThrows<RokadaException.NoDrawOffer> { host.acceptDraw() }
+                host.offerDraw()
+                assertThrows<RokadaException.DrawAlreadyOffered> { host.offerDraw() }
+            }
         }
     }
 

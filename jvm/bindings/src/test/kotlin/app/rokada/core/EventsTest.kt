@@ -103,11 +103,17 @@ class EventsTest {
 
     @Test
     fun `draw offers over Wi-Fi are events`() {
-        Game(GameSetup(GameMode.WifiPeer(Side.WHITE))).use { game ->
-            val events = game.listen()
-            game.offerDraw()
-            assertEquals(listOf<GameEvent>(GameEvent.DrawOffered(Side.WHITE)), events.drain().map { it.event })
-            assertEquals(Side.WHITE, game.state().drawOffer)
+        val (host, joiner) = wifiPair()
+        host.use {
+            joiner.use {
+                val hostEvents = host.listen()
+                val joinerEvents = joiner.listen()
+                host.offerDraw()
+                assertEquals(listOf<GameEvent>(GameEvent.DrawOffered(Side.WHITE)), hostEvents.drain().map { it.event })
+                assertEquals(GameEvent.DrawOffered(Side.WHITE), joinerEvents.next().event)
+                assertEquals(Side.WHITE, joiner.state().drawOffer)
+                assertTrue(GameAction.AcceptDraw in joiner.state().actions)
+            }
         }
     }
 }

@@ -47,6 +47,19 @@ class EventQueue : GameListener {
 
 fun Game.listen(): EventQueue = EventQueue().also { setListener(it) }
 
+/** A Wi-Fi game hosted and joined over this machine's loopback, paired and started. */
+fun wifiPair(): Pair<Game, Game> {
+    val host = Game.hostWifi(SideChoice.WHITE, null, 0u)
+    val peer = checkNotNull(host.state().peer)
+    val joiner = Game.joinWifi("127.0.0.1", checkNotNull(peer.port), checkNotNull(peer.code))
+    val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10)
+    while (host.state().peer?.started != true || joiner.state().peer?.started != true) {
+        check(System.nanoTime() < deadline) { "the two games did not pair" }
+        Thread.sleep(10)
+    }
+    return host to joiner
+}
+
 fun assertOver(game: Game, result: GameResult, reason: EndReason) {
     val state = game.state()
     assertEquals(GameEnd(result, reason), state.end)
