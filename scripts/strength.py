@@ -44,17 +44,31 @@ OPENINGS = [
 ]
 
 MAX_PLIES = 400
-SF_MIN_ELO, SF_MAX_ELO = 1350, 2850
 
 
 def target(level):
     return 600 + 200 * (level - 1)
 
 
-def skill_level(elo):
-    """Stockfish's mapping from UCI_Elo to its fractional skill level."""
-    e = (elo - 1320) / (3190 - 1320)
-    return min(max((((37.2473 * e - 40.8525) * e + 22.2943) * e - 0.311438), 0.0), 19.0)
+def skill_level(elo, version):
+    """Stockfish's mapping from UCI_Elo to its fractional skill level (it
+    picks its move at depth 1 + int(level)); the formula changed in 16."""
+    if version >= 16:
+        e = (elo - 1320) / (3190 - 1320)
+        return min(max((((37.2473 * e - 40.8525) * e + 22.2943) * e - 0.311438), 0.0), 19.0)
+    return min(max(((elo - 1346.6) / 143.4) ** (1 / 0.806), 0.0), 20.0)
+
+
+def probe_stockfish(binary):
+    """Major version and UCI_Elo range of the Stockfish binary."""
+    engine = chess.engine.SimpleEngine.popen_uci([binary], stderr=open(os.devnull, "w"))
+    try:
+        words = engine.id.get("name", "").split()
+        version = int(float(words[1])) if len(words) > 1 and words[1][0].isdigit() else 16
+        option = engine.options["UCI_Elo"]
+        return version, option.min, option.max
+    finally:
+        engine.quit()
 
 
 class Player:
@@ -72,11 +86,11 @@ def rokada(binary, level):
     return Player(f"Level {level}", [binary, "uci"], {"Level": level})
 
 
-def stockfish(binary, elo, on_clock):
+def stockfish(binary, elo, on_clock, version):
     options = {"UCI_LimitStrength": True, "UCI_Elo": elo, "Threads": 1, "Hash": 16}
     if on_clock:
         return Player(f"Stockfish {elo} on the clock", [binary], options)
-    depth = 1 + int(skill_level(elo))
+    depth = 1 + int(skill_level(elo, version))
     return Player(f"Stockfish {elo}", [binary], options, rating=elo, depth=depth)
 
 
@@ -237,20 +251,21 @@ def main():
     args = parser.parse_args()
 
     first, last = (int(x) for x in args.levels.split("-"))
+    sf_version, sf_min_elo, sf_max_elo = probe_stockfish(args.stockfish)
     levels = {lv: rokada(args.rokada, lv) for lv in range(first, last + 1)}
     anchors = {}
     pairings = []
     for lv, player in levels.items():
         t = target(lv)
-        if t >= SF_MIN_ELO - 200:
-            elo = min(max(t, SF_MIN_ELO), SF_MAX_ELO)
-            anchors.setdefault(elo, stockfish(args.stockfish, elo, on_clock=False))
+        if t >= sf_min_elo - 200:
+            elo = min(max(t, sf_min_elo), sf_max_elo)
+            anchors.setdefault(elo, stockfish(args.stockfish, elo, False, sf_version))
             pairings.append((player, anchors[elo], args.games, args.tc))
         if lv + 1 in levels:
             pairings.append((player, levels[lv + 1], args.games, args.tc))
     goal = None
     if args.goal_games and 10 in levels:
-        goal = (levels[10], stockfish(args.stockfish, 2400, on_clock=True), args.goal_games, args.goal_tc)
+        goal = (levels[10], stockfish(args.stockfish, 2400, True, sf_version), args.goal_games, args.goal_tc)
         pairings.append(goal)
 
     started = time.monotonic()
@@ -304,8 +319,8 @@ def main():
         f"    {args.command}",
         "",
         f"Rokada plays on the clock at {args.tc} (seconds + increment per move). The anchors are "
-        "Stockfish (Debian package) with `UCI_LimitStrength` and `UCI_Elo` "
-        f"(its range is {SF_MIN_ELO}..{SF_MAX_ELO}), searching to the depth at which Stockfish picks "
+        f"Stockfish {sf_version} (Debian package) with `UCI_LimitStrength` and `UCI_Elo` "
+        f"(its range is {sf_min_elo}..{sf_max_elo}), searching to the depth at which Stockfish picks "
         "its weakened move, so that their play does not depend on machine load. Each level also "
         "plays the next level up. Games are played in colour-swapped pairs from short standard openings.",
         "",

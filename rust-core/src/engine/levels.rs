@@ -64,9 +64,9 @@ impl Level {
             4 => (Some(2), Some(10_000), true, 50, 150, 0.5),
             5 => (Some(3), Some(20_000), true, 85, 240, 0.0),
             6 => (Some(3), Some(20_000), true, 50, 140, 0.0),
-            7 => (Some(4), Some(20_000), true, 60, 160, 0.0),
-            8 => (Some(5), Some(20_000), true, 40, 110, 0.0),
-            9 => (None, Some(10_000), true, 15, 40, 0.0),
+            7 => (Some(5), Some(30_000), true, 40, 110, 0.0),
+            8 => (Some(7), Some(40_000), true, 20, 50, 0.0),
+            9 => (None, Some(80_000), true, 8, 20, 0.0),
             _ => (None, None, true, 0, 0, 0.0),
         };
         LevelParams {
