@@ -3,6 +3,7 @@
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::Duration;
@@ -21,7 +22,6 @@ use crate::net::pairing::PairingCode;
 use crate::pgn::{RecordedResult, parse_first_game};
 use crate::rules::{DrawClaim, GameEnd};
 use crate::session::{Controller, GameConfig, GameError, GameSession, MoveOutcome, PlayedMove};
-use std::sync::mpsc::Receiver;
 
 /// Something that happened in a game, pushed to the app.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
@@ -57,7 +57,8 @@ pub enum GameEvent {
 /// The app's receiver of game events.
 ///
 /// Events arrive on the thread that caused them: the caller's for actions
-/// the app performs, a core thread for a fallen flag or the computer's move.
+/// the app performs, a core thread for a fallen flag, the computer's move or
+/// news from the Wi-Fi link.
 /// UIs hop to their main thread before touching views. No lock of the game
 /// is held during the call, so the listener may call back into the game.
 #[uniffi::export(foreign)]
@@ -80,7 +81,7 @@ pub(crate) struct Core {
     searches: u64,
 }
 
-/// A search on its own thread, for the position with `plies` moves.
+/// A search on its own thread.
 struct RunningSearch {
     id: u64,
     stop: Arc<AtomicBool>,
