@@ -28,24 +28,19 @@ class ComputerSetupDialog(private val activity: RokadaActivity, private val stri
         level.setSelection(DEFAULT_LEVEL_INDEX.coerceAtMost(levels.size - 1))
         content.addView(level, wide())
 
-        content.addView(activity.text(strings.get(R.string.computer_your_colour), bold = true))
-        val colour = ColourChoice(activity, strings)
-        content.addView(colour.view, wide())
-        content.addView(activity.text(strings.get(R.string.time_title), bold = true))
-        val clock = ClockChoice(activity, strings)
-        content.addView(clock.view, wide())
+        val choices = ColourAndClock(activity, strings, content)
 
         AlertDialog.Builder(activity)
             .setTitle(R.string.computer_title)
             .setView(ScrollView(activity).apply { addView(content) })
             .setPositiveButton(R.string.computer_start) { _, _ ->
-                val human = when (colour.chosen) {
+                val human = when (choices.colour.chosen) {
                     SideChoice.WHITE -> Side.WHITE
                     SideChoice.BLACK -> Side.BLACK
                     SideChoice.RANDOM -> if (Random.nextBoolean()) Side.WHITE else Side.BLACK
                 }
                 val chosenLevel = levels[level.selectedItemPosition].level
-                start(GameSetup(GameMode.Computer(human, chosenLevel), timeControl = clock.chosen))
+                start(GameSetup(GameMode.Computer(human, chosenLevel), timeControl = choices.clock.chosen))
             }
             .setNegativeButton(R.string.common_cancel, null)
             .show()

@@ -11,17 +11,12 @@ import app.rokada.text.Strings
 class HostSetupDialog(private val activity: RokadaActivity, private val strings: Strings) {
     fun show(start: (SideChoice, TimeControl?) -> Unit) {
         val content = activity.column()
-        content.addView(activity.text(strings.get(R.string.computer_your_colour), bold = true))
-        val colour = ColourChoice(activity, strings)
-        content.addView(colour.view, wide())
-        content.addView(activity.text(strings.get(R.string.time_title), bold = true))
-        val clock = ClockChoice(activity, strings)
-        content.addView(clock.view, wide())
+        val choices = ColourAndClock(activity, strings, content)
 
         AlertDialog.Builder(activity)
             .setTitle(R.string.wifi_host_title)
             .setView(ScrollView(activity).apply { addView(content) })
-            .setPositiveButton(R.string.computer_start) { _, _ -> start(colour.chosen, clock.chosen) }
+            .setPositiveButton(R.string.computer_start) { _, _ -> start(choices.colour.chosen, choices.clock.chosen) }
             .setNegativeButton(R.string.common_cancel, null)
             .show()
     }

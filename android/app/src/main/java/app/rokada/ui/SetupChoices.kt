@@ -1,6 +1,7 @@
 package app.rokada.ui
 
 import android.view.View
+import android.widget.LinearLayout
 import android.widget.ArrayAdapter
 import android.widget.RadioButton
 import android.widget.RadioGroup
@@ -46,4 +47,17 @@ class ClockChoice(activity: RokadaActivity, strings: Strings) {
 
     val chosen: TimeControl?
         get() = view.selectedItemPosition.takeIf { it > 0 }?.let { TimePreset.entries[it - 1].timeControl }
+}
+
+/** The colour and clock rows both new-game dialogs show, added to [content]. */
+class ColourAndClock(activity: RokadaActivity, strings: Strings, content: LinearLayout) {
+    val colour = ColourChoice(activity, strings)
+    val clock = ClockChoice(activity, strings)
+
+    init {
+        content.addView(activity.text(strings.get(R.string.computer_your_colour), bold = true))
+        content.addView(colour.view, wide())
+        content.addView(activity.text(strings.get(R.string.time_title), bold = true))
+        content.addView(clock.view, wide())
+    }
 }
