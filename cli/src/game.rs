@@ -2,15 +2,16 @@
 //! one against the computer.
 
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rokada_core::clock::{MonotonicTime, TimeControl, TimeSource, clock_text};
-use rokada_core::computer;
-use rokada_core::engine::{Engine, Level};
+use rokada_core::engine::Level;
+use rokada_core::live::{EventKind, Listener, LiveError, LiveEvent, LiveGame};
 use rokada_core::rules::{DrawClaim, EndReason, GameEnd, GameResult};
 use rokada_core::session::{Controller, GameConfig, GameError, GameSession, Mode, MoveOutcome};
-use shakmaty::{Color, Role, Square};
+use rokada_core::view::{GameAction, PieceKind};
+use shakmaty::{Color, Square};
 
 use crate::args::{ArgError, Args};
 use crate::board::{self, Style};
@@ -64,25 +65,47 @@ pub fn run(mut args: Args) -> Result<(), ArgError> {
     let time: Arc<dyn TimeSource> = Arc::new(MonotonicTime::new());
     let session = GameSession::new(config.clone(), time.clone())
         .map_err(|e| ArgError::usage(e.to_string()))?;
+    let (game, events) = live(session);
     let mut game = TerminalGame {
         settings: Settings {
             config,
             style,
             text,
         },
-        session,
+        game,
+        events,
         time,
-        engine: Engine::default(),
     };
     game.play(io::stdin().lock(), io::stdout().lock())
         .map_err(|e| ArgError::usage(format!("terminal error: {e}")))
 }
 
+/// Hands the game's events to the terminal's loop.
+struct Forward(Mutex<mpsc::Sender<LiveEvent>>);
+
+impl Listener for Forward {
+    fn on_event(&self, event: LiveEvent) {
+        let _ = self
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .send(event);
+    }
+}
+
+/// A game played through the core's live layer, which runs the computer.
+fn live(session: GameSession) -> (LiveGame, Receiver<LiveEvent>) {
+    let game = LiveGame::start(session).expect("the terminal plays on one device");
+    let (tx, rx) = mpsc::channel();
+    game.set_listener(Some(Arc::new(Forward(Mutex::new(tx)))));
+    (game, rx)
+}
+
 struct TerminalGame {
     settings: Settings,
-    session: GameSession,
+    game: LiveGame,
+    events: Receiver<LiveEvent>,
     time: Arc<dyn TimeSource>,
-    engine: Engine,
 }
 
 const COMMANDS: &str = "\
@@ -104,7 +127,7 @@ Commands:
 
 impl TerminalGame {
     fn play(&mut self, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
-        let intro = match self.session.mode() {
+        let intro = match self.game.read(GameSession::mode) {
             Mode::Computer { level, .. } => format!(
                 "Rokada: you against the computer, level {level} (about {} Elo). Type help for commands.",
                 Level::new(level).map_or(0, Level::target_rating)
@@ -137,45 +160,35 @@ impl TerminalGame {
         }
     }
 
-    /// Lets the computer move while it is its turn.
+    /// Waits while the computer thinks, showing each of its moves.
     fn computer_moves(&mut self, out: &mut impl Write) -> io::Result<()> {
-        let Mode::Computer { level, .. } = self.session.mode() else {
+        let computer_to_move =
+            |s: &GameSession| !s.is_over() && s.controller(s.turn()) == Controller::Computer;
+        if !self.game.read(computer_to_move) {
             return Ok(());
-        };
-        let level = Level::new(level).expect("the session checked the level");
-        while !self.session.is_over()
-            && self.session.controller(self.session.turn()) == Controller::Computer
-        {
-            writeln!(out, "{}", self.settings.text.text("computer.thinking"))?;
-            out.flush()?;
-            let seed = self.time.now_ms() ^ self.session.moves().len() as u64;
-            let found = self.engine.search(
-                self.session.position(),
-                &computer::history(&self.session),
-                &computer::limits(&self.session),
-                level,
-                seed,
-                &AtomicBool::new(false),
-                |_| {},
-            );
-            let Ok(found) = found else { break };
-            match self
-                .session
-                .play_move_as(Controller::Computer, found.best_move)
-            {
-                Ok(_) => self.show(out)?,
-                // The flag fell while it thought.
-                Err(_) => {
-                    self.show(out)?;
-                    break;
+        }
+        writeln!(out, "{}", self.settings.text.text("computer.thinking"))?;
+        out.flush()?;
+        while let Ok(event) = self.events.recv() {
+            match event.kind {
+                EventKind::MovePlayed {
+                    by: Controller::Computer,
+                    ..
                 }
+                | EventKind::GameOver { .. } => {
+                    self.show(out)?;
+                    if !self.game.read(computer_to_move) {
+                        break;
+                    }
+                }
+                _ => {}
             }
         }
         Ok(())
     }
 
     fn prompt(&self) -> String {
-        if self.session.is_over() {
+        if self.game.read(GameSession::is_over) {
             "> ".to_owned()
         } else {
             format!("{}> ", self.turn_text())
@@ -184,7 +197,7 @@ impl TerminalGame {
 
     fn turn_text(&self) -> &str {
         let text = self.settings.text;
-        match self.session.turn() {
+        match self.game.read(GameSession::turn) {
             Color::White => text.text("game.white_to_move"),
             Color::Black => text.text("game.black_to_move"),
         }
@@ -192,48 +205,57 @@ impl TerminalGame {
 
     fn show(&mut self, out: &mut impl Write) -> io::Result<()> {
         let text = self.settings.text;
-        self.session.poll_clock();
-        writeln!(out)?;
-        write!(out, "{}", board::render(&self.session, self.settings.style))?;
-        if let Some(clock) = self.session.clock() {
-            writeln!(
-                out,
-                "{} {}   {} {}",
-                text.text("color.white"),
-                clock_text(clock.remaining(Color::White)),
-                text.text("color.black"),
-                clock_text(clock.remaining(Color::Black))
-            )?;
-        }
-        if let Some(last) = self.session.moves().last() {
-            let dots = if last.color == Color::White {
-                "."
-            } else {
-                "..."
-            };
-            let notation = format!("{}{dots} {}", last.number, last.san);
-            writeln!(
-                out,
-                "{}",
-                text.format("game.last_move", &[("move", &notation)])
-            )?;
-        }
-        match self.session.end() {
-            Some(end) => writeln!(out, "{}", describe_end(text, end))?,
-            None => {
-                if self.session.checked_king().is_some() {
-                    writeln!(out, "{}", text.text("game.check"))?;
+        self.game.poll_clock();
+        let style = self.settings.style;
+        let shown = self.game.read(|session| {
+            let mut shown = String::from("\n");
+            shown.push_str(&board::render(session, style));
+            if let Some(clock) = session.clock() {
+                shown.push_str(&format!(
+                    "{} {}   {} {}\n",
+                    text.text("color.white"),
+                    clock_text(clock.remaining(Color::White)),
+                    text.text("color.black"),
+                    clock_text(clock.remaining(Color::Black))
+                ));
+            }
+            if let Some(last) = session.moves().last() {
+                let dots = if last.color == Color::White {
+                    "."
+                } else {
+                    "..."
+                };
+                let notation = format!("{}{dots} {}", last.number, last.san);
+                shown.push_str(&text.format("game.last_move", &[("move", &notation)]));
+                shown.push('\n');
+            }
+            match session.end() {
+                Some(end) => {
+                    shown.push_str(&describe_end(text, end));
+                    shown.push('\n');
                 }
-                for claim in self.session.claimable_draws() {
-                    let key = match claim {
-                        DrawClaim::ThreefoldRepetition => "claim.threefold_repetition",
-                        DrawClaim::FiftyMoveRule => "claim.fifty_move_rule",
-                    };
-                    writeln!(out, "{} (claim)", text.text(key))?;
+                None => {
+                    if session.checked_king().is_some() {
+                        shown.push_str(text.text("game.check"));
+                        shown.push('\n');
+                    }
+                    for claim in session.claimable_draws() {
+                        let key = match claim {
+                            DrawClaim::ThreefoldRepetition => "claim.threefold_repetition",
+                            DrawClaim::FiftyMoveRule => "claim.fifty_move_rule",
+                        };
+                        shown.push_str(&format!("{} (claim)\n", text.text(key)));
+                    }
                 }
             }
-        }
-        Ok(())
+            shown
+        });
+        write!(out, "{shown}")
+    }
+
+    /// Starts over with `session`.
+    fn replace(&mut self, session: GameSession) {
+        (self.game, self.events) = live(session);
     }
 
     fn command<I: Iterator<Item = io::Result<String>>>(
@@ -255,15 +277,15 @@ impl TerminalGame {
                 return Ok(Flow::Redraw);
             }
             "moves" => {
-                writeln!(out, "{}", self.session.moves_san().join(" "))?;
+                writeln!(out, "{}", self.game.read(|s| s.moves_san().join(" ")))?;
                 return Ok(Flow::Stay);
             }
             "fen" => {
-                writeln!(out, "{}", self.session.fen())?;
+                writeln!(out, "{}", self.game.read(GameSession::fen))?;
                 return Ok(Flow::Stay);
             }
-            "pgn" => return self.write_text(rest, &self.session.to_pgn(), out),
-            "save" if !rest.is_empty() => return self.write_text(rest, &self.session.save(), out),
+            "pgn" => return self.write_text(rest, &self.game.pgn(), out),
+            "save" if !rest.is_empty() => return self.write_text(rest, &self.game.save(), out),
             "load" if !rest.is_empty() => {
                 let loaded = std::fs::read_to_string(rest)
                     .map_err(|e| e.to_string())
@@ -272,7 +294,7 @@ impl TerminalGame {
                     });
                 match loaded {
                     Ok(session) => {
-                        self.session = session;
+                        self.replace(session);
                         return Ok(Flow::Redraw);
                     }
                     Err(e) => {
@@ -283,19 +305,18 @@ impl TerminalGame {
             }
             "new" => {
                 let fresh = GameSession::new(self.settings.config.clone(), self.time.clone());
-                self.session = fresh.expect("the settings made a game before");
+                self.replace(fresh.expect("the settings made a game before"));
                 return Ok(Flow::Redraw);
             }
-            "undo" => self.session.undo(),
-            "redo" => self.session.redo().map(drop),
-            "resign" => {
-                let color = self.session.turn();
-                self.session.resign(Controller::Local, color).map(drop)
-            }
-            "draw" => self.session.agree_draw().map(drop),
-            "claim" => match self.session.claimable_draws().first() {
-                Some(&claim) => self.session.claim_draw(Controller::Local, claim).map(drop),
-                None if self.session.is_over() => Err(GameError::GameOver),
+            "undo" => self.game.perform(GameAction::Undo).map(drop),
+            "redo" => self.game.perform(GameAction::Redo).map(drop),
+            "resign" => self.game.perform(GameAction::Resign).map(drop),
+            "draw" => self.game.perform(GameAction::AgreeDraw).map(drop),
+            "claim" => match self.game.read(|s| s.claimable_draws().first().copied()) {
+                Some(claim) => self.game.perform(GameAction::ClaimDraw { claim }).map(drop),
+                None if self.game.read(GameSession::is_over) => {
+                    Err(LiveError::Game(GameError::GameOver))
+                }
                 None => {
                     writeln!(out, "No draw can be claimed now.")?;
                     return Ok(Flow::Stay);
@@ -306,12 +327,12 @@ impl TerminalGame {
                     writeln!(out, "Which square? For example: hint e2")?;
                     return Ok(Flow::Stay);
                 };
-                let targets: Vec<String> = self
-                    .session
-                    .legal_destinations(square)
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect();
+                let targets: Vec<String> = self.game.read(|s| {
+                    s.legal_destinations(square)
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect()
+                });
                 if targets.is_empty() {
                     writeln!(out, "No legal moves from {square}.")?;
                 } else {
@@ -349,37 +370,38 @@ impl TerminalGame {
             })
             .flatten();
         let outcome = match squares {
-            Some((from, to)) => match self.session.play_squares(from, to, None) {
-                Ok(MoveOutcome::NeedsPromotion { from, to }) => {
+            Some((from, to)) => match self.game.play(from.into(), to.into(), None) {
+                Ok(changed) if matches!(changed.value, MoveOutcome::NeedsPromotion { .. }) => {
                     write!(out, "Promote to queen, rook, bishop or knight? [q/r/b/n] ")?;
                     out.flush()?;
                     let answer = lines.next().transpose()?.unwrap_or_default();
-                    let role = match answer.trim().to_ascii_lowercase().as_str() {
-                        "q" | "queen" => Role::Queen,
-                        "r" | "rook" => Role::Rook,
-                        "b" | "bishop" => Role::Bishop,
-                        "n" | "knight" => Role::Knight,
+                    let kind = match answer.trim().to_ascii_lowercase().as_str() {
+                        "q" | "queen" => PieceKind::Queen,
+                        "r" | "rook" => PieceKind::Rook,
+                        "b" | "bishop" => PieceKind::Bishop,
+                        "n" | "knight" => PieceKind::Knight,
                         _ => {
                             writeln!(out, "No promotion chosen; the pawn stays.")?;
                             return Ok(Flow::Stay);
                         }
                     };
-                    self.session.play_squares(from, to, Some(role)).map(drop)
+                    self.game.play(from.into(), to.into(), Some(kind)).map(drop)
                 }
                 other => other.map(drop),
             },
-            None => self.session.play_text(text).map(drop),
+            None => self.game.play_text(text).map(drop),
+        };
+        let flag_fell = || {
+            self.game.read(|s| {
+                s.end().is_some_and(|e| {
+                    e.reason == EndReason::Timeout
+                        || e.reason == EndReason::TimeoutVsInsufficientMaterial
+                })
+            })
         };
         match outcome {
             Ok(()) => Ok(Flow::Redraw),
-            Err(GameError::GameOver)
-                if self.session.end().is_some_and(|e| {
-                    e.reason == EndReason::Timeout
-                        || e.reason == EndReason::TimeoutVsInsufficientMaterial
-                }) =>
-            {
-                Ok(Flow::Redraw)
-            }
+            Err(LiveError::Game(GameError::GameOver)) if flag_fell() => Ok(Flow::Redraw),
             Err(e) => {
                 writeln!(out, "{}", describe_error(&e))?;
                 Ok(Flow::Stay)
@@ -418,9 +440,11 @@ fn describe_end(text: &Strings, end: GameEnd) -> String {
     format!("{result} ({}): {reason}", end.result.as_pgn())
 }
 
-fn describe_error(error: &GameError) -> String {
+fn describe_error(error: &LiveError) -> String {
     match error {
-        GameError::NotAllowedInMode(_) | GameError::GameOver => format!("Not possible: {error}."),
+        LiveError::Game(GameError::NotAllowedInMode(_) | GameError::GameOver) => {
+            format!("Not possible: {error}.")
+        }
         _ => format!("{}.", capitalize(&error.to_string())),
     }
 }

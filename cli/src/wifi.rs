@@ -9,27 +9,30 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, ToSocketAddrs};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::Duration;
 
 use mdns_sd::{ServiceDaemon, ServiceEvent, ServiceInfo};
 use rokada_core::clock::{MonotonicTime, TimeControl, TimeSource, clock_text};
+use rokada_core::live::wifi::WifiSetup;
+use rokada_core::live::{EventKind, Listener, LiveEvent, LiveGame};
 use rokada_core::net::SERVICE_TYPE;
-use rokada_core::net::game::{ColorChoice, HostGame, WifiCommand, WifiEvent, WifiGame};
+use rokada_core::net::address::DEFAULT_PORT;
+use rokada_core::net::game::{ColorChoice, HostGame};
 use rokada_core::net::link::LinkConfig;
 use rokada_core::net::message::PROTOCOL_VERSION;
 use rokada_core::net::pairing::PairingCode;
 use rokada_core::rules::{DrawClaim, GameEnd};
+use rokada_core::session::Controller;
+use rokada_core::view::{GameAction, PeerEvent, Refusal};
 use serde_json::{Value, json};
 use shakmaty::Color;
 
 use crate::args::{ArgError, Args};
 use crate::board::{self, Style};
 
-/// The port hosts listen on unless told otherwise.
-const DEFAULT_PORT: u16 = 41_641;
 /// How long `join` looks for hosts on the network.
 const DISCOVERY_TIME: Duration = Duration::from_secs(4);
 
@@ -108,8 +111,7 @@ pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
     let addr = listener
         .local_addr()
         .map_err(|e| ArgError::usage(e.to_string()))?;
-    let time: Arc<dyn TimeSource> = Arc::new(MonotonicTime::new());
-    let (wifi, events) = WifiGame::host(listener, code, game, LinkConfig::default(), time)
+    let game = LiveGame::host_wifi(game, listener, code, setup())
         .map_err(|e| ArgError::usage(e.to_string()))?;
     let out = Output::new(json);
     out.emit(
@@ -122,7 +124,15 @@ pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
     } else {
         None
     };
-    Ok(run(&wifi, events, &out))
+    Ok(run(game, &out))
+}
+
+fn setup() -> WifiSetup {
+    let time: Arc<dyn TimeSource> = Arc::new(MonotonicTime::new());
+    WifiSetup {
+        link: LinkConfig::default(),
+        time,
+    }
 }
 
 /// `rokada join [HOST:PORT] [--code CODE] [--json]`
@@ -160,14 +170,13 @@ pub fn join(mut args: Args) -> Result<ExitCode, ArgError> {
         Some(c) => c,
         None => ask_code()?,
     };
-    let time: Arc<dyn TimeSource> = Arc::new(MonotonicTime::new());
-    let (wifi, events) = WifiGame::join(addr, code, LinkConfig::default(), time)
+    let game = LiveGame::join_wifi(addr, code, setup())
         .map_err(|e| ArgError::usage(format!("cannot start: {e}")))?;
     out.emit(
         json!({"event": "joining", "address": addr.to_string()}),
         || format!("Joining {addr}…"),
     );
-    Ok(run(&wifi, events, &out))
+    Ok(run(game, &out))
 }
 
 impl Output {
@@ -265,15 +274,28 @@ fn discover(out: &Output) -> Option<SocketAddr> {
 }
 
 enum Input {
-    Event(WifiEvent),
+    Event(EventKind),
     Line(String),
     Closed,
+}
+
+/// Forwards the game's events to the terminal's loop.
+struct Forward(Mutex<mpsc::Sender<Input>>);
+
+impl Listener for Forward {
+    fn on_event(&self, event: LiveEvent) {
+        let _ = self
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .send(Input::Event(event.kind));
+    }
 }
 
 /// One line of input, understood.
 enum Command {
     Move(String),
-    Wifi(WifiCommand),
+    Action(GameAction),
     Claim,
     Quit,
     Board,
@@ -286,21 +308,21 @@ fn parse_command(line: &str) -> Command {
         .collect();
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     match words[..] {
-        ["offer", "draw"] | ["draw"] => Command::Wifi(WifiCommand::OfferDraw),
-        ["accept", "draw"] | ["accept"] => Command::Wifi(WifiCommand::AcceptDraw),
-        ["decline", "draw"] | ["decline"] => Command::Wifi(WifiCommand::DeclineDraw),
+        ["offer", "draw"] | ["draw"] => Command::Action(GameAction::OfferDraw),
+        ["accept", "draw"] | ["accept"] => Command::Action(GameAction::AcceptDraw),
+        ["decline", "draw"] | ["decline"] => Command::Action(GameAction::DeclineDraw),
         ["claim", "draw"] | ["claim"] => Command::Claim,
-        ["resign"] => Command::Wifi(WifiCommand::Resign),
-        ["rematch"] => Command::Wifi(WifiCommand::Rematch),
-        ["decline", "rematch"] => Command::Wifi(WifiCommand::DeclineRematch),
+        ["resign"] => Command::Action(GameAction::Resign),
+        ["rematch"] => Command::Action(GameAction::Rematch),
+        ["decline", "rematch"] => Command::Action(GameAction::DeclineRematch),
         ["quit"] | ["leave"] | ["exit"] => Command::Quit,
         ["board"] => Command::Board,
         _ => Command::Move(line.trim().to_owned()),
     }
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
+fn color_name(c: impl Into<Color>) -> &'static str {
+    match c.into() {
         Color::White => "white",
         Color::Black => "black",
     }
@@ -310,17 +332,21 @@ fn end_json(end: GameEnd) -> Value {
     json!({"event": "game_over", "result": end.result.as_pgn(), "reason": end.reason.as_str()})
 }
 
+fn refusal_name(refusal: Refusal) -> &'static str {
+    match refusal {
+        Refusal::WrongCode => "wrong_code",
+        Refusal::IncompatibleVersion => "incompatible_version",
+        Refusal::AlreadyPaired => "already_paired",
+        Refusal::Busy => "busy",
+        Refusal::UnknownGame => "unknown_game",
+        Refusal::Failed => "failed",
+    }
+}
+
 /// Runs the game until it ends; returns the process's exit status.
-fn run(wifi: &WifiGame, events: Receiver<WifiEvent>, out: &Output) -> ExitCode {
+fn run(game: LiveGame, out: &Output) -> ExitCode {
     let (tx, rx) = mpsc::channel();
-    let event_tx = tx.clone();
-    thread::spawn(move || {
-        for e in events {
-            if event_tx.send(Input::Event(e)).is_err() {
-                return;
-            }
-        }
-    });
+    game.set_listener(Some(Arc::new(Forward(Mutex::new(tx.clone())))));
     thread::spawn(move || {
         for line in io::stdin().lock().lines() {
             let Ok(line) = line else { break };
@@ -331,38 +357,38 @@ fn run(wifi: &WifiGame, events: Receiver<WifiEvent>, out: &Output) -> ExitCode {
         let _ = tx.send(Input::Closed);
     });
     let mut pending: std::collections::VecDeque<String> = Default::default();
-    let mut started = false;
-    // A move was sent and its answer (played or refused) has not come back.
-    let mut move_in_flight = false;
     loop {
         // Lines run in order, each once the game allows it: a move on this
         // player's turn, an answer to a draw offer once there is one.
         while let Some(line) = pending.front() {
             let command = parse_command(line);
-            if !ready(&command, wifi, started, move_in_flight) {
+            if !ready(&command, &game) {
                 break;
             }
             pending.pop_front();
-            match command {
-                Command::Move(text) if text.is_empty() => {}
-                Command::Move(text) => {
-                    move_in_flight = true;
-                    send(wifi, WifiCommand::Play(text));
-                }
-                Command::Wifi(c) => send(wifi, c),
+            let done = match command {
+                Command::Move(text) if text.is_empty() => Ok(()),
+                Command::Move(text) => game.play_text(&text).map(drop),
+                Command::Action(action) => game.perform(action).map(drop),
                 Command::Claim => {
-                    let claim =
-                        wifi.with_session(|s| s.and_then(|s| s.claimable_draws().first().copied()));
-                    send(
-                        wifi,
-                        WifiCommand::ClaimDraw(claim.unwrap_or(DrawClaim::ThreefoldRepetition)),
-                    );
+                    let claim = game.read(|s| s.claimable_draws().first().copied());
+                    let claim = claim.unwrap_or(DrawClaim::ThreefoldRepetition);
+                    game.perform(GameAction::ClaimDraw { claim }).map(drop)
                 }
-                Command::Board => show_board(wifi, out),
-                Command::Quit => send(wifi, WifiCommand::Leave),
+                Command::Board => {
+                    show_board(&game, out);
+                    Ok(())
+                }
+                Command::Quit => game.perform(GameAction::Leave).map(drop),
+            };
+            if let Err(e) = done {
+                out.emit(json!({"event": "error", "message": e.to_string()}), || {
+                    format!("Not done: {e}")
+                });
             }
         }
         let Ok(input) = rx.recv() else {
+            game.finish();
             return ExitCode::from(EXIT_FAILED);
         };
         match input {
@@ -375,14 +401,9 @@ fn run(wifi: &WifiGame, events: Receiver<WifiEvent>, out: &Output) -> ExitCode {
                 }
             }
             Input::Event(e) => {
-                match &e {
-                    WifiEvent::GameStarted { .. } | WifiEvent::Resynced => started = true,
-                    WifiEvent::MovePlayed { local: true, .. } | WifiEvent::ActionRefused(_) => {
-                        move_in_flight = false
-                    }
-                    _ => {}
-                }
-                if let Some(code) = report(wifi, &e, out) {
+                if let Some(code) = report(&game, &e, out) {
+                    // What the other device still has to hear leaves first.
+                    game.finish();
                     return code;
                 }
             }
@@ -391,129 +412,65 @@ fn run(wifi: &WifiGame, events: Receiver<WifiEvent>, out: &Output) -> ExitCode {
 }
 
 /// Whether a command can run now.
-fn ready(command: &Command, wifi: &WifiGame, started: bool, move_in_flight: bool) -> bool {
+fn ready(command: &Command, game: &LiveGame) -> bool {
     if matches!(command, Command::Quit) {
         return true;
     }
-    if !started || move_in_flight {
+    let view = game.view();
+    if !view.peer.is_some_and(|p| p.started) {
         return false;
     }
-    wifi.with_session(|s| {
-        let Some(s) = s else { return false };
-        match command {
-            Command::Move(_) => s.is_local_turn(),
-            Command::Wifi(WifiCommand::AcceptDraw | WifiCommand::DeclineDraw) => {
-                s.draw_offer().is_some() && s.draw_offer() != s.wifi_local_color()
-            }
-            _ => true,
+    match command {
+        Command::Move(_) => game.read(|s| s.is_local_turn()),
+        Command::Action(GameAction::AcceptDraw | GameAction::DeclineDraw) => {
+            view.status.draw_offer.is_some_and(|o| o.from_opponent)
         }
-    })
+        _ => true,
+    }
 }
 
-fn send(wifi: &WifiGame, command: WifiCommand) {
-    // The link thread only stops once the game is over, adjourned or refused,
-    // and that event ends this loop too.
-    let _ = wifi.command(command);
-}
-
-fn show_board(wifi: &WifiGame, out: &Output) {
+fn show_board(game: &LiveGame, out: &Output) {
     if out.json {
         return;
     }
-    wifi.with_session(|s| {
-        if let Some(s) = s {
-            let style = Style {
-                flipped: s.wifi_local_color() == Some(Color::Black),
-                ..out.style
-            };
-            print!("{}", board::render(s, style));
-            if let Some(clock) = s.clock() {
-                println!(
-                    "White {}   Black {}",
-                    clock_text(clock.remaining(Color::White)),
-                    clock_text(clock.remaining(Color::Black))
-                );
-            }
+    game.read(|s| {
+        let style = Style {
+            flipped: s.wifi_local_color() == Some(Color::Black),
+            ..out.style
+        };
+        print!("{}", board::render(s, style));
+        if let Some(clock) = s.clock() {
+            println!(
+                "White {}   Black {}",
+                clock_text(clock.remaining(Color::White)),
+                clock_text(clock.remaining(Color::Black))
+            );
         }
     });
 }
 
 /// Prints an event; returns the exit status when it ends the program.
-fn report(wifi: &WifiGame, e: &WifiEvent, out: &Output) -> Option<ExitCode> {
+fn report(game: &LiveGame, e: &EventKind, out: &Output) -> Option<ExitCode> {
     match e {
-        WifiEvent::CodeChanged(code) => out.emit(
-            json!({"event": "code_changed", "code": code.to_string()}),
-            || format!("Too many wrong codes. The new code is {code}"),
-        ),
-        WifiEvent::WrongCode { attempts } => out
-            .emit(json!({"event": "wrong_code", "attempts": attempts}), || {
-                "Someone typed a wrong code.".into()
-            }),
-        WifiEvent::Refused(reason) => out.emit(
-            json!({"event": "refused_connection", "reason": reason.to_string()}),
-            || format!("Turned a connection away: {reason}"),
-        ),
-        WifiEvent::RefusedByHost(reason) => {
+        EventKind::MovePlayed { played, by } => {
             out.emit(
-                json!({"event": "refused", "reason": reason.to_string()}),
-                || format!("The host refused: {reason}"),
+                json!({"event": "move", "ply": played.ply, "color": color_name(played.side), "san": played.san, "uci": played.uci, "local": *by == Controller::Local}),
+                || format!("{} plays {}", color_name(played.side), played.san),
             );
-            return Some(ExitCode::from(EXIT_FAILED));
+            show_board(game, out);
         }
-        WifiEvent::Unreachable => {
-            out.emit(json!({"event": "unreachable"}), || {
-                "The host cannot be reached.".into()
-            });
-            return Some(ExitCode::from(EXIT_FAILED));
-        }
-        WifiEvent::Connected { resumed } => {
-            out.emit(json!({"event": "connected", "resumed": resumed}), || {
-                if *resumed {
-                    "Connection back.".into()
-                } else {
-                    "Connected.".into()
-                }
-            })
-        }
-        WifiEvent::LinkLost => out.emit(json!({"event": "link_lost"}), || {
-            "Connection lost; waiting for it to come back…".into()
-        }),
-        WifiEvent::GameStarted { local } => {
-            let tc = wifi.with_session(|s| s.and_then(|s| s.config().time_control));
-            out.emit(
-                json!({"event": "game_started", "color": color_name(*local), "time_control": tc.map(|t| t.to_string())}),
-                || format!("The game starts. You play {}.", color_name(*local)),
-            );
-            show_board(wifi, out);
-        }
-        WifiEvent::Resynced => {
-            out.emit(json!({"event": "resynced"}), || {
-                "The game was brought in step with the host's.".into()
-            });
-            show_board(wifi, out);
-        }
-        WifiEvent::MovePlayed {
-            ply,
-            color,
-            san,
-            uci,
-            local,
-        } => {
-            out.emit(
-                json!({"event": "move", "ply": ply, "color": color_name(*color), "san": san, "uci": uci, "local": local}),
-                || format!("{} plays {san}", color_name(*color)),
-            );
-            show_board(wifi, out);
-        }
-        WifiEvent::Clock { white_ms, black_ms } => {
-            if out.json {
+        EventKind::PositionChanged => show_board(game, out),
+        EventKind::ClockChanged => {
+            if out.json
+                && let Some(clock) = game.clock()
+            {
                 out.emit(
-                    json!({"event": "clock", "white_ms": white_ms, "black_ms": black_ms}),
+                    json!({"event": "clock", "white_ms": clock.white.ms, "black_ms": clock.black.ms}),
                     String::new,
                 );
             }
         }
-        WifiEvent::DrawOffered { by } => out.emit(
+        EventKind::DrawOffered { by } => out.emit(
             json!({"event": "draw_offered", "by": color_name(*by)}),
             || {
                 format!(
@@ -522,11 +479,11 @@ fn report(wifi: &WifiGame, e: &WifiEvent, out: &Output) -> Option<ExitCode> {
                 )
             },
         ),
-        WifiEvent::DrawDeclined { by } => out.emit(
+        EventKind::DrawDeclined { by } => out.emit(
             json!({"event": "draw_declined", "by": color_name(*by)}),
             || format!("{} declines the draw.", color_name(*by)),
         ),
-        WifiEvent::GameOver(end) => {
+        EventKind::GameOver { end } => {
             out.emit(end_json(*end), || {
                 format!(
                     "Game over: {} ({})",
@@ -536,30 +493,81 @@ fn report(wifi: &WifiGame, e: &WifiEvent, out: &Output) -> Option<ExitCode> {
             });
             return Some(ExitCode::SUCCESS);
         }
-        WifiEvent::RematchOffered { by } => out.emit(
+        EventKind::ComputerThinking { .. } | EventKind::LowTime { .. } => {}
+        EventKind::Peer { event } => return report_peer(game, event, out),
+    }
+    None
+}
+
+fn report_peer(game: &LiveGame, e: &PeerEvent, out: &Output) -> Option<ExitCode> {
+    match e {
+        PeerEvent::CodeChanged { code } => out
+            .emit(json!({"event": "code_changed", "code": code}), || {
+                format!("Too many wrong codes. The new code is {code}")
+            }),
+        PeerEvent::WrongCode { attempts } => out
+            .emit(json!({"event": "wrong_code", "attempts": attempts}), || {
+                "Someone typed a wrong code.".into()
+            }),
+        PeerEvent::Refused { refusal } => out.emit(
+            json!({"event": "refused_connection", "reason": refusal_name(*refusal)}),
+            || format!("Turned a connection away: {}", refusal_name(*refusal)),
+        ),
+        PeerEvent::RefusedByHost { refusal } => {
+            out.emit(
+                json!({"event": "refused", "reason": refusal_name(*refusal)}),
+                || format!("The host refused: {}", refusal_name(*refusal)),
+            );
+            return Some(ExitCode::from(EXIT_FAILED));
+        }
+        PeerEvent::Unreachable => {
+            out.emit(json!({"event": "unreachable"}), || {
+                "The host cannot be reached.".into()
+            });
+            return Some(ExitCode::from(EXIT_FAILED));
+        }
+        PeerEvent::Connected { resumed } => {
+            out.emit(json!({"event": "connected", "resumed": resumed}), || {
+                if *resumed {
+                    "Connection back.".into()
+                } else {
+                    "Connected.".into()
+                }
+            })
+        }
+        PeerEvent::LinkLost => out.emit(json!({"event": "link_lost"}), || {
+            "Connection lost; waiting for it to come back…".into()
+        }),
+        PeerEvent::GameStarted { local } => {
+            let tc = game.read(|s| s.config().time_control);
+            out.emit(
+                json!({"event": "game_started", "color": color_name(*local), "time_control": tc.map(|t| t.to_string())}),
+                || format!("The game starts. You play {}.", color_name(*local)),
+            );
+            show_board(game, out);
+        }
+        PeerEvent::Resynced => {
+            out.emit(json!({"event": "resynced"}), || {
+                "The game was brought in step with the host's.".into()
+            });
+            show_board(game, out);
+        }
+        PeerEvent::RematchOffered { by } => out.emit(
             json!({"event": "rematch_offered", "by": color_name(*by)}),
             || format!("{} wants a rematch.", color_name(*by)),
         ),
-        WifiEvent::RematchDeclined { by } => out.emit(
+        PeerEvent::RematchDeclined { by } => out.emit(
             json!({"event": "rematch_declined", "by": color_name(*by)}),
             || format!("{} declines a rematch.", color_name(*by)),
         ),
-        WifiEvent::ActionRefused(err) => out.emit(
-            json!({"event": "error", "message": err.to_string()}),
-            || format!("Not done: {err}"),
+        PeerEvent::PeerError { complaint } => out.emit(
+            json!({"event": "peer_error", "complaint": format!("{complaint:?}")}),
+            || format!("The other device refused a message: {complaint:?}"),
         ),
-        WifiEvent::PeerError { code, detail } => out.emit(
-            json!({"event": "peer_error", "code": format!("{code:?}"), "detail": detail}),
-            || format!("The other device refused a message: {detail}"),
-        ),
-        WifiEvent::ProtocolViolation(detail) => out.emit(
-            json!({"event": "protocol_violation", "detail": detail}),
-            || format!("Refused a message from the other device: {detail}"),
-        ),
-        WifiEvent::PeerLeft => out.emit(json!({"event": "peer_left"}), || {
+        PeerEvent::PeerLeft => out.emit(json!({"event": "peer_left"}), || {
             "The other player left.".into()
         }),
-        WifiEvent::Adjourned { save } => {
+        PeerEvent::Adjourned { save } => {
             out.emit(json!({"event": "adjourned", "save": save}), || {
                 let path = "rokada-adjourned.json";
                 match std::fs::write(path, save) {
@@ -571,7 +579,7 @@ fn report(wifi: &WifiGame, e: &WifiEvent, out: &Output) -> Option<ExitCode> {
             });
             return Some(ExitCode::from(EXIT_ADJOURNED));
         }
-        WifiEvent::Closed => {
+        PeerEvent::Closed => {
             out.emit(json!({"event": "closed"}), || "Disconnected.".into());
             return Some(ExitCode::SUCCESS);
         }

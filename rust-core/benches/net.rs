@@ -3,17 +3,21 @@
 //! Prints medians and 99th percentiles; run with `scripts/bench-net.sh`.
 
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use rokada_core::clock::MonotonicTime;
-use rokada_core::net::game::{ColorChoice, HostGame, WifiCommand, WifiEvent, WifiGame};
+use rokada_core::live::wifi::WifiSetup;
+use rokada_core::live::{EventKind, Listener, LiveEvent, LiveGame};
+use rokada_core::net::game::{ColorChoice, HostGame};
 use rokada_core::net::link::{Host, Joiner, LinkConfig, LinkEvent};
 use rokada_core::net::message::{Message, MoveMsg};
 use rokada_core::net::pairing::PairingCode;
 use rokada_core::net::tcp::{BareLink, Driver, LinkCommand, LinkNotice, spawn_host, spawn_joiner};
+use rokada_core::session::Controller;
+use rokada_core::view::PeerEvent;
 
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -109,52 +113,75 @@ fn link_round_trips() {
     let _ = echo.join();
 }
 
+struct Forward(Mutex<mpsc::Sender<EventKind>>);
+
+impl Listener for Forward {
+    fn on_event(&self, event: LiveEvent) {
+        let _ = self.0.lock().unwrap().send(event.kind);
+    }
+}
+
+fn listen(game: &LiveGame) -> Receiver<EventKind> {
+    let (tx, rx) = mpsc::channel();
+    game.set_listener(Some(Arc::new(Forward(Mutex::new(tx)))));
+    rx
+}
+
 fn game_round_trips() {
     let mut samples = Vec::new();
     for _ in 0..30 {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let time = Arc::new(MonotonicTime::new());
-        let (host, host_rx) = WifiGame::host(
-            listener,
-            code(),
+        let setup = || WifiSetup {
+            link: LinkConfig::default(),
+            time: time.clone(),
+        };
+        let host = LiveGame::host_wifi(
             HostGame::New {
                 color: ColorChoice::White,
                 time_control: None,
             },
-            LinkConfig::default(),
-            time.clone(),
-        )
-        .unwrap();
-        let (joiner, joiner_rx) = WifiGame::join(
-            host.listen_addr().unwrap(),
+            listener,
             code(),
-            LinkConfig::default(),
-            time,
+            setup(),
         )
         .unwrap();
-        let wait = |rx: &Receiver<WifiEvent>, want: &dyn Fn(&WifiEvent) -> bool| loop {
+        let host_rx = listen(&host);
+        let joiner = LiveGame::join_wifi(host.listen_addr().unwrap(), code(), setup()).unwrap();
+        let joiner_rx = listen(&joiner);
+        let wait = |rx: &Receiver<EventKind>, want: &dyn Fn(&EventKind) -> bool| loop {
             if want(&rx.recv_timeout(WAIT).expect("event in time")) {
                 return;
             }
         };
-        wait(&host_rx, &|e| matches!(e, WifiEvent::GameStarted { .. }));
-        wait(&joiner_rx, &|e| matches!(e, WifiEvent::GameStarted { .. }));
+        let started = |e: &EventKind| {
+            matches!(
+                e,
+                EventKind::Peer {
+                    event: PeerEvent::GameStarted { .. }
+                }
+            )
+        };
+        wait(&host_rx, &started);
+        wait(&joiner_rx, &started);
+        let remote_move = |e: &EventKind| {
+            matches!(
+                e,
+                EventKind::MovePlayed {
+                    by: Controller::Remote,
+                    ..
+                }
+            )
+        };
         // Knights out and back: seven round trips before a fivefold repetition.
         let white = ["Nf3", "Ng1"];
         let black = ["Nf6", "Ng8"];
         for i in 0..7 {
             let start = Instant::now();
-            host.command(WifiCommand::Play(white[i % 2].into()))
-                .unwrap();
-            wait(&joiner_rx, &|e| {
-                matches!(e, WifiEvent::MovePlayed { local: false, .. })
-            });
-            joiner
-                .command(WifiCommand::Play(black[i % 2].into()))
-                .unwrap();
-            wait(&host_rx, &|e| {
-                matches!(e, WifiEvent::MovePlayed { local: false, .. })
-            });
+            host.play_text(white[i % 2]).unwrap();
+            wait(&joiner_rx, &remote_move);
+            joiner.play_text(black[i % 2]).unwrap();
+            wait(&host_rx, &remote_move);
             samples.push(start.elapsed());
         }
     }

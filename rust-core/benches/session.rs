@@ -10,8 +10,9 @@ use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use rokada_core::clock::{MonotonicTime, TimeSource};
-use rokada_core::ffi::{Game, GameMode, Square as FfiSquare};
+use rokada_core::ffi::Game;
 use rokada_core::session::{GameConfig, GameSession, Mode, MoveOutcome};
+use rokada_core::view::{GameMode, Square as FfiSquare};
 use shakmaty::{Position, Square};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -123,12 +124,16 @@ fn benches(c: &mut Criterion) {
         b.iter(|| black_box(quiet.occurrences()))
     });
 
-    // The same through the app's API, which also gathers the screen state.
+    // The same through the app's API: the whole view a screen draws, and a
+    // tap that selects a piece (with its hints) and one that deselects it.
     let app = Game::from_pgn(long.to_pgn(), GameMode::SamePhone).expect("Rokada's own PGN");
-    group.bench_function("ffi_state/200_plies", |b| b.iter(|| black_box(app.state())));
+    group.bench_function("ffi_view/200_plies", |b| b.iter(|| black_box(app.view())));
     let from = FfiSquare::ALL[from as usize];
-    group.bench_function("ffi_legal_destinations/200_plies", |b| {
-        b.iter(|| black_box(app.legal_destinations(black_box(from))))
+    group.bench_function("ffi_tap_select_and_deselect/200_plies", |b| {
+        b.iter(|| {
+            black_box(app.tap(black_box(from)));
+            black_box(app.tap(black_box(from)))
+        })
     });
     group.finish();
 }

@@ -1,28 +1,30 @@
-//! Two Wi-Fi peers in one process over 127.0.0.1: whole games, refused
-//! intruders, hostile frames, and a link cut mid-game.
+//! Whole Wi-Fi games between two live games over 127.0.0.1: pairing,
+//! play, draws, clocks, refusals, cut and tampered links, adjournment.
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
 use rokada_core::clock::{ManualTime, MonotonicTime, TimeControl, TimeSource};
+use rokada_core::live::wifi::WifiSetup;
+use rokada_core::live::{EventKind, Listener, LiveError, LiveEvent, LiveGame};
 use rokada_core::net::frame::{MAX_FRAME_LEN, encode_frame};
-use rokada_core::net::game::{
-    ActionError, ColorChoice, HostGame, WifiCommand, WifiEvent, WifiGame,
-};
+use rokada_core::net::game::{ColorChoice, HostGame};
 use rokada_core::net::link::{Joiner, LinkConfig, LinkEvent};
-use rokada_core::net::message::{ErrorCode, Message, MoveMsg, RejectReason};
+use rokada_core::net::message::{ErrorCode, Message, MoveMsg};
 use rokada_core::net::pairing::PairingCode;
 use rokada_core::net::tcp::{BareLink, LinkCommand, LinkNotice, spawn_joiner};
 use rokada_core::rules::{DrawClaim, EndReason, GameEnd, GameResult};
-use rokada_core::session::GameError;
+use rokada_core::session::{Controller, GameError};
+use rokada_core::view::{GameAction, PeerEvent, Refusal, Side};
 use shakmaty::Color;
 
-const WAIT: Duration = Duration::from_secs(15);
+/// Guards a test against a broken link: events normally arrive at once.
+const WAIT: Duration = Duration::from_secs(60);
 
 fn code() -> PairingCode {
     PairingCode::from_number(246810).unwrap()
@@ -37,120 +39,146 @@ fn fast_link() -> LinkConfig {
     }
 }
 
-struct Pair {
-    host: WifiGame,
-    host_rx: Receiver<WifiEvent>,
-    joiner: WifiGame,
-    joiner_rx: Receiver<WifiEvent>,
+struct Recorder(Mutex<mpsc::Sender<LiveEvent>>);
+
+impl Listener for Recorder {
+    fn on_event(&self, event: LiveEvent) {
+        let _ = self.0.lock().unwrap().send(event);
+    }
 }
 
-/// Waits for the first event that `want` accepts, returning it.
-fn wait_for(rx: &Receiver<WifiEvent>, want: impl Fn(&WifiEvent) -> bool) -> WifiEvent {
-    let deadline = std::time::Instant::now() + WAIT;
-    loop {
-        let left = deadline.saturating_duration_since(std::time::Instant::now());
-        let e = rx.recv_timeout(left).expect("the awaited event in time");
-        if want(&e) {
-            return e;
+/// A device: its game and the events it has not looked at yet.
+struct Device {
+    game: LiveGame,
+    events: Receiver<LiveEvent>,
+}
+
+impl Device {
+    fn new(game: LiveGame) -> Device {
+        let (tx, events) = mpsc::channel();
+        game.set_listener(Some(Arc::new(Recorder(Mutex::new(tx)))));
+        Device { game, events }
+    }
+
+    /// Waits for the first event that `want` accepts, returning it.
+    fn wait_for(&self, want: impl Fn(&EventKind) -> bool) -> EventKind {
+        loop {
+            let e = self.events.recv_timeout(WAIT).expect("the awaited event");
+            if want(&e.kind) {
+                return e.kind;
+            }
         }
     }
-}
 
-/// Waits until events mentioning each of `needles` have been seen.
-fn wait_for_all(rx: &Receiver<WifiEvent>, needles: &[&str]) {
-    let mut missing: Vec<&str> = needles.to_vec();
-    while !missing.is_empty() {
-        let seen = format!("{:?}", wait_for(rx, |_| true));
-        missing.retain(|n| !seen.contains(n));
+    fn peer_event(&self, want: impl Fn(&PeerEvent) -> bool) -> PeerEvent {
+        match self.wait_for(|e| matches!(e, EventKind::Peer { event } if want(event))) {
+            EventKind::Peer { event } => event,
+            _ => unreachable!(),
+        }
+    }
+
+    fn game_over(&self) -> GameEnd {
+        match self.wait_for(|e| matches!(e, EventKind::GameOver { .. })) {
+            EventKind::GameOver { end } => end,
+            _ => unreachable!(),
+        }
+    }
+
+    fn act(&self, action: GameAction) {
+        self.game.perform(action).unwrap();
     }
 }
 
-fn start_host(game: HostGame, time: Arc<dyn TimeSource>) -> (WifiGame, Receiver<WifiEvent>) {
+struct Pair {
+    host: Device,
+    joiner: Device,
+}
+
+fn setup(link: LinkConfig, time: Arc<dyn TimeSource>) -> WifiSetup {
+    WifiSetup { link, time }
+}
+
+fn start_host(game: HostGame, time: Arc<dyn TimeSource>) -> Device {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    WifiGame::host(listener, code(), game, fast_link(), time).unwrap()
+    Device::new(LiveGame::host_wifi(game, listener, code(), setup(fast_link(), time)).unwrap())
 }
 
-fn connect(
-    host: WifiGame,
-    host_rx: Receiver<WifiEvent>,
+fn join(
     addr: SocketAddr,
+    code: PairingCode,
+    link: LinkConfig,
     time: Arc<dyn TimeSource>,
-) -> Pair {
-    let (joiner, joiner_rx) = WifiGame::join(addr, code(), fast_link(), time).unwrap();
-    wait_for(&joiner_rx, |e| matches!(e, WifiEvent::GameStarted { .. }));
-    Pair {
-        host,
-        host_rx,
-        joiner,
-        joiner_rx,
-    }
+) -> Device {
+    Device::new(LiveGame::join_wifi(addr, code, setup(link, time)).unwrap())
+}
+
+fn started(e: &PeerEvent) -> bool {
+    matches!(e, PeerEvent::GameStarted { .. })
+}
+
+fn connect(host: Device, addr: SocketAddr, time: Arc<dyn TimeSource>) -> Pair {
+    let joiner = join(addr, code(), fast_link(), time);
+    joiner.peer_event(started);
+    host.peer_event(started);
+    Pair { host, joiner }
 }
 
 fn pair(color: ColorChoice, time_control: Option<TimeControl>, time: Arc<dyn TimeSource>) -> Pair {
-    let (host, host_rx) = start_host(
+    let host = start_host(
         HostGame::New {
             color,
             time_control,
         },
         time.clone(),
     );
-    let addr = host.listen_addr().unwrap();
-    connect(host, host_rx, addr, time)
+    let addr = host.game.listen_addr().unwrap();
+    connect(host, addr, time)
 }
 
 fn monotonic() -> Arc<dyn TimeSource> {
     Arc::new(MonotonicTime::new())
 }
 
+fn is_remote_move(san: &str) -> impl Fn(&EventKind) -> bool + '_ {
+    move |e| matches!(e, EventKind::MovePlayed { played, by: Controller::Remote } if played.san == san)
+}
+
 /// Plays `san` by whoever is to move and waits until the other side has it.
 fn play(p: &Pair, san: &str) {
-    let host_turn = p.host.with_session(|s| s.unwrap().is_local_turn());
-    let (mover, rx_other) = if host_turn {
-        (&p.host, &p.joiner_rx)
+    let host_turn = p.host.game.read(|s| s.is_local_turn());
+    let (mover, other) = if host_turn {
+        (&p.host, &p.joiner)
     } else {
-        (&p.joiner, &p.host_rx)
+        (&p.joiner, &p.host)
     };
-    mover.command(WifiCommand::Play(san.into())).unwrap();
-    let want = san.to_owned();
-    wait_for(
-        rx_other,
-        |e| matches!(e, WifiEvent::MovePlayed { san, local: false, .. } if san.trim_end_matches(['+', '#']) == want.trim_end_matches(['+', '#'])),
-    );
+    let played = mover.game.play_text(san).unwrap().value;
+    other.wait_for(is_remote_move(&played.san));
 }
 
 fn same_game(p: &Pair) -> (Vec<String>, Option<GameEnd>) {
-    let host = p.host.with_session(|s| {
-        let s = s.unwrap();
-        (s.moves_san(), s.end(), s.fen())
-    });
-    let joiner = p.joiner.with_session(|s| {
-        let s = s.unwrap();
-        (s.moves_san(), s.end(), s.fen())
-    });
-    assert_eq!(host, joiner, "both devices hold the same game");
+    let view = |g: &LiveGame| g.read(|s| (s.moves_san(), s.end(), s.fen()));
+    let host = view(&p.host.game);
+    assert_eq!(
+        host,
+        view(&p.joiner.game),
+        "both devices hold the same game"
+    );
     (host.0, host.1)
-}
-
-fn game_over(rx: &Receiver<WifiEvent>) -> GameEnd {
-    match wait_for(rx, |e| matches!(e, WifiEvent::GameOver(_))) {
-        WifiEvent::GameOver(end) => end,
-        _ => unreachable!(),
-    }
 }
 
 #[test]
 fn a_full_game_to_checkmate() {
     let p = pair(ColorChoice::Black, None, monotonic());
     assert_eq!(
-        p.joiner.with_session(|s| s.unwrap().wifi_local_color()),
+        p.joiner.game.read(|s| s.wifi_local_color()),
         Some(Color::White)
     );
     for san in ["f3", "e5", "g4", "Qh4#"] {
         play(&p, san);
     }
     let mate = GameEnd::new(GameResult::BlackWins, EndReason::Checkmate);
-    assert_eq!(game_over(&p.host_rx), mate);
-    assert_eq!(game_over(&p.joiner_rx), mate);
+    assert_eq!(p.host.game_over(), mate);
+    assert_eq!(p.joiner.game_over(), mate);
     let (moves, end) = same_game(&p);
     assert_eq!(moves, ["f3", "e5", "g4", "Qh4#"]);
     assert_eq!(end, Some(mate));
@@ -160,21 +188,17 @@ fn a_full_game_to_checkmate() {
 fn resignation_and_rematch_with_colours_swapped() {
     let p = pair(ColorChoice::White, None, monotonic());
     play(&p, "e4");
-    p.joiner.command(WifiCommand::Resign).unwrap();
+    p.joiner.act(GameAction::Resign);
     let won = GameEnd::new(GameResult::WhiteWins, EndReason::Resignation);
-    assert_eq!(game_over(&p.host_rx), won);
-    assert_eq!(game_over(&p.joiner_rx), won);
+    assert_eq!(p.host.game_over(), won);
+    assert_eq!(p.joiner.game_over(), won);
     assert_eq!(same_game(&p).1, Some(won));
-    p.joiner.command(WifiCommand::Rematch).unwrap();
-    wait_for(&p.host_rx, |e| {
-        matches!(e, WifiEvent::RematchOffered { by: Color::Black })
-    });
-    p.host.command(WifiCommand::Rematch).unwrap();
-    wait_for(&p.joiner_rx, |e| {
-        *e == WifiEvent::GameStarted {
-            local: Color::White,
-        }
-    });
+    p.joiner.act(GameAction::Rematch);
+    p.host
+        .peer_event(|e| *e == PeerEvent::RematchOffered { by: Side::Black });
+    p.host.act(GameAction::Rematch);
+    p.joiner
+        .peer_event(|e| *e == PeerEvent::GameStarted { local: Side::White });
     play(&p, "d4");
     assert_eq!(same_game(&p), (vec!["d4".to_owned()], None));
 }
@@ -183,23 +207,20 @@ fn resignation_and_rematch_with_colours_swapped() {
 fn an_agreed_draw_and_a_declined_one() {
     let p = pair(ColorChoice::White, None, monotonic());
     play(&p, "e4");
-    p.joiner.command(WifiCommand::OfferDraw).unwrap();
-    wait_for(&p.host_rx, |e| {
-        *e == WifiEvent::DrawOffered { by: Color::Black }
-    });
-    p.host.command(WifiCommand::DeclineDraw).unwrap();
-    wait_for(&p.joiner_rx, |e| {
-        *e == WifiEvent::DrawDeclined { by: Color::White }
-    });
+    p.joiner.act(GameAction::OfferDraw);
+    p.host
+        .wait_for(|e| *e == EventKind::DrawOffered { by: Side::Black });
+    p.host.act(GameAction::DeclineDraw);
+    p.joiner
+        .wait_for(|e| *e == EventKind::DrawDeclined { by: Side::White });
     play(&p, "e5");
-    p.host.command(WifiCommand::OfferDraw).unwrap();
-    wait_for(&p.joiner_rx, |e| {
-        *e == WifiEvent::DrawOffered { by: Color::White }
-    });
-    p.joiner.command(WifiCommand::AcceptDraw).unwrap();
+    p.host.act(GameAction::OfferDraw);
+    p.joiner
+        .wait_for(|e| *e == EventKind::DrawOffered { by: Side::White });
+    p.joiner.act(GameAction::AcceptDraw);
     let draw = GameEnd::new(GameResult::Draw, EndReason::Agreement);
-    assert_eq!(game_over(&p.host_rx), draw);
-    assert_eq!(game_over(&p.joiner_rx), draw);
+    assert_eq!(p.host.game_over(), draw);
+    assert_eq!(p.joiner.game_over(), draw);
     assert_eq!(same_game(&p).1, Some(draw));
 }
 
@@ -212,9 +233,10 @@ fn the_host_calls_the_flag_fall() {
     play(&p, "e5");
     // White (the host) thinks too long.
     time.advance(61_000);
+    p.host.game.poll_clock();
     let flagged = GameEnd::new(GameResult::BlackWins, EndReason::Timeout);
-    assert_eq!(game_over(&p.host_rx), flagged);
-    assert_eq!(game_over(&p.joiner_rx), flagged);
+    assert_eq!(p.host.game_over(), flagged);
+    assert_eq!(p.joiner.game_over(), flagged);
     assert_eq!(same_game(&p).1, Some(flagged));
 }
 
@@ -228,34 +250,39 @@ fn the_remote_player_gets_a_lag_allowance_then_loses_on_time() {
     play(&p, "Nf3");
     // Black (the joiner) is at exactly zero: not yet flagged, within the allowance.
     time.advance(60_000);
-    thread::sleep(Duration::from_millis(700));
-    assert!(p.host.with_session(|s| !s.unwrap().is_over()));
+    let view = p.host.game.poll_clock();
+    assert_eq!(view.status.end, None);
     time.advance(1_000);
+    p.host.game.poll_clock();
     let flagged = GameEnd::new(GameResult::WhiteWins, EndReason::Timeout);
-    assert_eq!(game_over(&p.joiner_rx), flagged);
+    assert_eq!(p.joiner.game_over(), flagged);
     assert_eq!(same_game(&p).1, Some(flagged));
 }
 
 #[test]
 fn a_wrong_code_is_refused_and_a_third_device_cannot_join() {
-    let (host, host_rx) = start_host(
+    let host = start_host(
         HostGame::New {
             color: ColorChoice::Random,
             time_control: None,
         },
         monotonic(),
     );
-    let addr = host.listen_addr().unwrap();
+    let addr = host.game.listen_addr().unwrap();
     let wrong = PairingCode::from_number(135791).unwrap();
-    let (_w, wrong_rx) = WifiGame::join(addr, wrong, fast_link(), monotonic()).unwrap();
-    wait_for(&wrong_rx, |e| {
-        *e == WifiEvent::RefusedByHost(RejectReason::WrongCode)
+    let refused = join(addr, wrong, fast_link(), monotonic());
+    refused.peer_event(|e| {
+        *e == PeerEvent::RefusedByHost {
+            refusal: Refusal::WrongCode,
+        }
     });
-    wait_for(&host_rx, |e| *e == WifiEvent::WrongCode { attempts: 1 });
-    let p = connect(host, host_rx, addr, monotonic());
-    let (_third, third_rx) = WifiGame::join(addr, code(), fast_link(), monotonic()).unwrap();
-    wait_for(&third_rx, |e| {
-        *e == WifiEvent::RefusedByHost(RejectReason::AlreadyPaired)
+    host.peer_event(|e| *e == PeerEvent::WrongCode { attempts: 1 });
+    let p = connect(host, addr, monotonic());
+    let third = join(addr, code(), fast_link(), monotonic());
+    third.peer_event(|e| {
+        *e == PeerEvent::RefusedByHost {
+            refusal: Refusal::AlreadyPaired,
+        }
     });
     play(&p, "e4");
     play(&p, "c5");
@@ -280,7 +307,7 @@ fn raw(addr: SocketAddr, bytes: &[u8], then_close: bool) -> Vec<u8> {
 fn malformed_oversized_and_truncated_frames_leave_the_game_alone() {
     let p = pair(ColorChoice::White, None, monotonic());
     play(&p, "e4");
-    let addr = p.host.listen_addr().unwrap();
+    let addr = p.host.game.listen_addr().unwrap();
     let oversized = ((MAX_FRAME_LEN + 1) as u32).to_be_bytes();
     raw(addr, &oversized, false);
     let garbage = encode_frame(b"\x00\x01 not json").unwrap();
@@ -288,8 +315,10 @@ fn malformed_oversized_and_truncated_frames_leave_the_game_alone() {
     assert!(String::from_utf8_lossy(&answer).contains("malformed"));
     let truncated = &encode_frame(b"{\"type\":\"hello\"}").unwrap()[..9];
     raw(addr, truncated, true);
-    wait_for(&p.host_rx, |e| {
-        *e == WifiEvent::Refused(RejectReason::Malformed)
+    p.host.peer_event(|e| {
+        *e == PeerEvent::Refused {
+            refusal: Refusal::Failed,
+        }
     });
     play(&p, "e5");
     assert_eq!(same_game(&p).0, ["e4", "e5"]);
@@ -321,14 +350,14 @@ fn next_message(rx: &Receiver<LinkNotice>) -> Message {
 
 #[test]
 fn illegal_out_of_turn_and_mismatched_moves_are_refused_with_an_error() {
-    let (host, host_rx) = start_host(
+    let host = start_host(
         HostGame::New {
             color: ColorChoice::Black,
             time_control: None,
         },
         monotonic(),
     );
-    let (link, rx) = raw_joiner(host.listen_addr().unwrap());
+    let (link, rx) = raw_joiner(host.game.listen_addr().unwrap());
     assert!(matches!(next_message(&rx), Message::Game { .. }));
     let send = |uci: &str, ply: u32, hash: u64| {
         link.command(LinkCommand::Send(Message::Move(MoveMsg {
@@ -365,14 +394,7 @@ fn illegal_out_of_turn_and_mismatched_moves_are_refused_with_an_error() {
     )))
     .unwrap();
     assert_eq!(error_code(next_message(&rx)), ErrorCode::Unexpected);
-    assert!(
-        host.with_session(|s| s.unwrap().moves().is_empty()),
-        "nothing changed"
-    );
-    let violations = std::iter::from_fn(|| host_rx.recv_timeout(Duration::from_millis(200)).ok())
-        .filter(|e| matches!(e, WifiEvent::ProtocolViolation(_)))
-        .count();
-    assert_eq!(violations, 4, "every refusal is logged");
+    assert!(host.game.read(|s| s.moves().is_empty()), "nothing changed");
 }
 
 /// What the relay does to the next chunk it passes from host to joiner.
@@ -473,27 +495,23 @@ impl Relay {
 
 #[test]
 fn the_link_is_cut_mid_game_and_resumes_with_nothing_lost() {
-    let (host, host_rx) = start_host(
+    let host = start_host(
         HostGame::New {
             color: ColorChoice::White,
             time_control: None,
         },
         monotonic(),
     );
-    let relay = Relay::new(host.listen_addr().unwrap());
-    let p = connect(host, host_rx, relay.addr, monotonic());
+    let relay = Relay::new(host.game.listen_addr().unwrap());
+    let p = connect(host, relay.addr, monotonic());
     play(&p, "e4");
     relay.cut();
-    wait_for(&p.joiner_rx, |e| *e == WifiEvent::LinkLost);
+    p.joiner.peer_event(|e| *e == PeerEvent::LinkLost);
     // A move made while the link is down arrives after the reconnection.
-    p.joiner.command(WifiCommand::Play("e5".into())).unwrap();
-    wait_for(&p.joiner_rx, |e| {
-        *e == WifiEvent::Connected { resumed: true }
-    });
-    wait_for(
-        &p.host_rx,
-        |e| matches!(e, WifiEvent::MovePlayed { san, .. } if san == "e5"),
-    );
+    p.joiner.game.play_text("e5").unwrap();
+    p.joiner
+        .peer_event(|e| *e == PeerEvent::Connected { resumed: true });
+    p.host.wait_for(is_remote_move("e5"));
     play(&p, "Nf3");
     relay.cut();
     play(&p, "Nc6");
@@ -502,42 +520,36 @@ fn the_link_is_cut_mid_game_and_resumes_with_nothing_lost() {
 
 #[test]
 fn tampered_and_replayed_frames_are_refused_and_the_game_goes_on() {
-    let (host, host_rx) = start_host(
+    let host = start_host(
         HostGame::New {
             color: ColorChoice::White,
             time_control: None,
         },
         monotonic(),
     );
-    let relay = Relay::new(host.listen_addr().unwrap());
-    let p = connect(host, host_rx, relay.addr, monotonic());
+    let relay = Relay::new(host.game.listen_addr().unwrap());
+    let p = connect(host, relay.addr, monotonic());
     play(&p, "e4");
     play(&p, "e5");
-    // A replayed frame is refused; the genuine stream carries on.
+    // A replayed frame is refused; the genuine stream carries on, and the
+    // move arrives once.
     relay.meddle(Meddle::Replay);
-    p.host.command(WifiCommand::Play("Nf3".into())).unwrap();
-    wait_for_all(&p.joiner_rx, &["replayed", "Nf3"]);
+    play(&p, "Nf3");
     play(&p, "Nc6");
     // An altered frame is refused, and the gap it leaves makes the joiner
     // replace the connection; nothing sent is lost.
     relay.meddle(Meddle::Tamper);
-    p.host.command(WifiCommand::Play("Bb5".into())).unwrap();
-    wait_for_all(
-        &p.joiner_rx,
-        &[
-            "authentication",
-            "out of order",
-            "Connected { resumed: true }",
-            "Bb5",
-        ],
-    );
+    p.host.game.play_text("Bb5").unwrap();
+    p.joiner
+        .peer_event(|e| *e == PeerEvent::Connected { resumed: true });
+    p.joiner.wait_for(is_remote_move("Bb5"));
     play(&p, "a6");
     assert_eq!(same_game(&p).0, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
 }
 
-fn adjourned(rx: &Receiver<WifiEvent>) -> String {
-    match wait_for(rx, |e| matches!(e, WifiEvent::Adjourned { .. })) {
-        WifiEvent::Adjourned { save } => save,
+fn adjourned(device: &Device) -> String {
+    match device.peer_event(|e| matches!(e, PeerEvent::Adjourned { .. })) {
+        PeerEvent::Adjourned { save } => save,
         _ => unreachable!(),
     }
 }
@@ -553,39 +565,32 @@ fn a_peer_gone_too_long_adjourns_and_either_side_resumes_later() {
         color: ColorChoice::White,
         time_control: Some(TimeControl::new(300_000, 2_000).unwrap()),
     };
-    let (host, host_rx) =
-        WifiGame::host(listener, code(), game, link.clone(), monotonic()).unwrap();
-    let relay = Relay::new(host.listen_addr().unwrap());
-    let (joiner, joiner_rx) = WifiGame::join(relay.addr, code(), link, monotonic()).unwrap();
-    wait_for(&joiner_rx, |e| matches!(e, WifiEvent::GameStarted { .. }));
-    let p = Pair {
-        host,
-        host_rx,
-        joiner,
-        joiner_rx,
-    };
+    let host = Device::new(
+        LiveGame::host_wifi(game, listener, code(), setup(link.clone(), monotonic())).unwrap(),
+    );
+    let relay = Relay::new(host.game.listen_addr().unwrap());
+    let joiner = join(relay.addr, code(), link, monotonic());
+    joiner.peer_event(started);
+    let p = Pair { host, joiner };
     play(&p, "e4");
     play(&p, "e5");
     relay.shut();
-    let host_save = adjourned(&p.host_rx);
-    let joiner_save = adjourned(&p.joiner_rx);
+    let host_save = adjourned(&p.host);
+    let joiner_save = adjourned(&p.joiner);
 
     // The host resumes its copy; a new pairing continues the same game.
-    let (host, host_rx) = start_host(HostGame::Resume { save: host_save }, monotonic());
-    let addr = host.listen_addr().unwrap();
-    let p = connect(host, host_rx, addr, monotonic());
+    let host = start_host(HostGame::Resume { save: host_save }, monotonic());
+    let addr = host.game.listen_addr().unwrap();
+    let p = connect(host, addr, monotonic());
     assert_eq!(same_game(&p).0, ["e4", "e5"]);
     play(&p, "Nf3");
-    assert!(p.joiner.with_session(|s| s.unwrap().clock().is_some()));
+    assert!(p.joiner.game.read(|s| s.clock().is_some()));
 
     // The joiner's copy resumes too, with the joiner now hosting as Black.
-    let (host, host_rx) = start_host(HostGame::Resume { save: joiner_save }, monotonic());
-    assert_eq!(
-        host.with_session(|s| s.unwrap().wifi_local_color()),
-        Some(Color::Black)
-    );
-    let addr = host.listen_addr().unwrap();
-    let p = connect(host, host_rx, addr, monotonic());
+    let host = start_host(HostGame::Resume { save: joiner_save }, monotonic());
+    assert_eq!(host.game.read(|s| s.wifi_local_color()), Some(Color::Black));
+    let addr = host.game.listen_addr().unwrap();
+    let p = connect(host, addr, monotonic());
     play(&p, "Nf3");
     assert_eq!(same_game(&p).0, ["e4", "e5", "Nf3"]);
 }
@@ -594,23 +599,22 @@ fn a_peer_gone_too_long_adjourns_and_either_side_resumes_later() {
 fn a_threefold_repetition_claimed_by_the_joiner() {
     let p = pair(ColorChoice::White, None, monotonic());
     play(&p, "Nf3");
-    p.joiner
-        .command(WifiCommand::ClaimDraw(DrawClaim::ThreefoldRepetition))
-        .unwrap();
-    wait_for(&p.joiner_rx, |e| {
-        matches!(
-            e,
-            WifiEvent::ActionRefused(ActionError::Game(GameError::DrawNotClaimable(_)))
-        )
-    });
+    let claim = GameAction::ClaimDraw {
+        claim: DrawClaim::ThreefoldRepetition,
+    };
+    assert_eq!(
+        p.joiner.game.perform(claim),
+        Err(LiveError::Game(GameError::DrawNotClaimable(
+            DrawClaim::ThreefoldRepetition
+        ))),
+        "refused at once, with its reason"
+    );
     for san in ["Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3"] {
         play(&p, san);
     }
-    p.joiner
-        .command(WifiCommand::ClaimDraw(DrawClaim::ThreefoldRepetition))
-        .unwrap();
+    p.joiner.act(claim);
     let draw = GameEnd::new(GameResult::Draw, EndReason::ThreefoldRepetition);
-    assert_eq!(game_over(&p.host_rx), draw);
-    assert_eq!(game_over(&p.joiner_rx), draw);
+    assert_eq!(p.host.game_over(), draw);
+    assert_eq!(p.joiner.game_over(), draw);
     assert_eq!(same_game(&p).1, Some(draw));
 }

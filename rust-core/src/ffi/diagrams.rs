@@ -3,8 +3,8 @@
 
 use shakmaty::Position;
 
-use super::types::{Piece, Side, Square, SquarePair};
 use crate::rules_page::{self, Claim};
+use crate::view::{Piece, Side, Square, SquarePair};
 
 /// One diagram of the rules page; the page's text refers to it by `id`.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]

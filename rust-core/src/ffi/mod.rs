@@ -1,23 +1,40 @@
 //! The apps' API: everything Kotlin and Swift call, exported through UniFFI.
 //!
-//! The surface is small on purpose. A [`Game`] object per game screen; plain
-//! records and enums for what the screen draws; one error type; events pushed
-//! through [`GameListener`]. Rules, touch handling, menus and clock faces are
-//! decided here, once, so the apps only draw and forward touches.
+//! The surface is small on purpose: constructors, records and error mapping.
+//! A [`Game`] object per game screen is a handle on the core's live game
+//! ([`crate::live`]); what a screen draws is the core's view
+//! ([`crate::view::GameView`]); events arrive in order through
+//! [`GameListener`]; everything refused is one [`RokadaError`]. Rules, touch
+//! handling, menus, move lists, clock faces and labels are decided in the
+//! core, once, so the apps only draw and forward touches.
 
 mod diagrams;
 mod game;
-mod logging;
+mod store;
 mod types;
 mod wifi;
 
 pub use diagrams::{RulesDiagram, rules_diagrams};
-pub use game::{Game, GameEvent, GameListener};
-pub use logging::init_logging;
+pub use game::{ActionOutcome, Game, GameListener};
+pub use store::SaveStore;
 pub use types::*;
-pub use wifi::{LinkState, PeerEvent, PeerRole, PeerStatus, Refusal, SideChoice};
+pub use wifi::{SideChoice, parse_host_address, parse_pairing_code};
 
 use crate::clock::Millis;
+use crate::view::{Square, TimePreset};
+
+/// Routes the core's log to the platform's (logcat, the unified log).
+/// Making any game or store does it too; calling it again does nothing.
+#[uniffi::export]
+pub fn init_logging() {
+    crate::logging::ensure();
+}
+
+/// The last warnings and errors the core logged, for a problem report.
+#[uniffi::export]
+pub fn recent_log() -> Vec<String> {
+    crate::logging::recent()
+}
 
 /// The version of the core, for "about" screens and peer handshakes.
 #[uniffi::export]
@@ -110,6 +127,12 @@ pub fn computer_levels() -> Vec<ComputerLevel> {
 #[uniffi::export]
 pub fn format_clock(ms: Millis) -> String {
     crate::clock::clock_text(ms)
+}
+
+/// The time controls a new game offers, fastest first.
+#[uniffi::export]
+pub fn time_presets() -> Vec<TimePreset> {
+    crate::view::time_presets()
 }
 
 #[cfg(test)]

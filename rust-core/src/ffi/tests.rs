@@ -1,26 +1,45 @@
+//! The apps' API as Kotlin and Swift call it: constructors, the view, the
+//! actions, errors, and a Wi-Fi game between two `Game`s over loopback.
+
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::*;
 
-use crate::actions::GameAction;
 use crate::clock::TimeControl;
-use crate::rules::{DrawClaim, EndReason, GameEnd, GameResult};
+use crate::live::{EventKind, LiveEvent, TouchOutcome};
+use crate::net::address::{AddressProblem, DEFAULT_PORT, HostAddress};
+use crate::rules::{EndReason, GameEnd, GameResult};
 use crate::session::{Controller, IllegalMoveReason};
+use crate::view::{
+    GameAction, GameMode, LinkState, PeerEvent, PeerRole, PieceKind, Prompt, Side, Square,
+};
 
-struct Recorder(Mutex<mpsc::Sender<GameEvent>>);
+/// Guards a test against a broken game: events normally arrive at once.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Recorder(Mutex<mpsc::Sender<LiveEvent>>);
 
 impl GameListener for Recorder {
-    fn on_event(&self, event: GameEvent) {
+    fn on_event(&self, event: LiveEvent) {
         let _ = self.0.lock().unwrap().send(event);
     }
 }
 
-fn listen(game: &Game) -> mpsc::Receiver<GameEvent> {
+fn listen(game: &Game) -> mpsc::Receiver<LiveEvent> {
     let (tx, rx) = mpsc::channel();
     game.set_listener(Some(Arc::new(Recorder(Mutex::new(tx)))));
     rx
+}
+
+fn wait_for(rx: &mpsc::Receiver<LiveEvent>, wanted: impl Fn(&EventKind) -> bool) -> EventKind {
+    loop {
+        let event = rx.recv_timeout(PATIENCE).expect("the event arrives");
+        if wanted(&event.kind) {
+            return event.kind;
+        }
+    }
 }
 
 fn setup(mode: GameMode) -> GameSetup {
@@ -30,6 +49,13 @@ fn setup(mode: GameMode) -> GameSetup {
         time_control: None,
         white_name: None,
         black_name: None,
+    }
+}
+
+fn done(outcome: Result<ActionOutcome, RokadaError>) -> crate::view::GameView {
+    match outcome {
+        Ok(ActionOutcome::Done { view }) => view,
+        other => panic!("{other:?}"),
     }
 }
 
@@ -60,31 +86,29 @@ fn squares_map_one_to_one_and_the_board_never_mirrors() {
 }
 
 #[test]
-fn a_game_through_the_api_with_events() {
+fn a_move_returns_the_whole_view_once() {
     let game = Game::new(setup(GameMode::SamePhone)).unwrap();
     let events = listen(&game);
+    let MoveResult::Played { played, view } = game.play(Square::F2, Square::F3, None).unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(played.san, "f3");
+    assert_eq!(view, game.view());
     assert_eq!(
-        game.board()[usize::from(shakmaty::Square::E1)],
-        Some(Piece {
-            side: Side::White,
-            kind: PieceKind::King
-        })
+        view.board.pieces[Square::F3 as usize].map(|p| p.kind),
+        Some(PieceKind::Pawn)
     );
-    assert_eq!(
-        game.legal_destinations(Square::G1),
-        vec![Square::F3, Square::H3]
-    );
-    let played = game.play(Square::F2, Square::F3, None).unwrap();
-    assert!(matches!(played, MoveResult::Played { ref played } if played.san == "f3"));
-    assert_eq!(
-        events.try_recv().unwrap(),
-        GameEvent::MovePlayed {
-            played: game_move(&game, 0),
-            by: Controller::Local
+    // The echo of the app's own move carries the revision it already drew.
+    let event = events.recv_timeout(PATIENCE).unwrap();
+    assert_eq!(event.revision, view.revision);
+    assert!(matches!(
+        event.kind,
+        EventKind::MovePlayed {
+            by: Controller::Local,
+            ..
         }
-    );
-    game.play_text("e5".into()).unwrap();
-    game.play_text("g4".into()).unwrap();
+    ));
     assert_eq!(
         game.play(Square::D8, Square::D6, None),
         Err(RokadaError::IllegalMove {
@@ -93,87 +117,13 @@ fn a_game_through_the_api_with_events() {
             reason: IllegalMoveReason::NotLegal
         })
     );
-    game.play_text("Qh4#".into()).unwrap();
-    let received: Vec<GameEvent> = events.try_iter().collect();
-    assert_eq!(
-        received.last(),
-        Some(&GameEvent::GameOver {
-            end: GameEnd::new(GameResult::BlackWins, EndReason::Checkmate)
-        })
-    );
-    let state = game.state();
-    assert_eq!(state.checked_king, Some(Square::E1));
-    assert_eq!(
-        state.last_move,
-        Some(SquarePair {
-            from: Square::D8,
-            to: Square::H4
-        })
-    );
-    assert_eq!(state.moves, ["f3", "e5", "g4", "Qh4#"]);
-    assert_eq!(
-        state.actions,
-        [
-            GameAction::Undo,
-            GameAction::FlipBoard,
-            GameAction::SharePgn,
-            GameAction::NewGame
-        ]
-    );
-    assert_eq!(game.play_text("a3".into()), Err(RokadaError::GameOver));
-}
-
-fn game_move(game: &Game, i: usize) -> MoveInfo {
-    let save = game.save();
-    let session =
-        crate::session::GameSession::restore(&save, crate::clock::ManualTime::new()).unwrap();
-    (&session.moves()[i]).into()
+    let touched = game.tap(Square::E7);
+    assert!(matches!(touched.outcome, TouchOutcome::Selected { .. }));
+    assert_eq!(touched.view.board.hints.len(), 2);
 }
 
 #[test]
-fn touch_promotion_and_captures_through_the_api() {
-    let mut s = setup(GameMode::SamePhone);
-    s.start_fen = Some("1n2k3/P7/8/8/8/8/p7/4K3 w - - 0 1".into());
-    let game = Game::new(s).unwrap();
-    assert_eq!(
-        game.tap(Square::A7),
-        InputResult::Selected {
-            square: Square::A7,
-            hints: vec![Square::A8, Square::B8]
-        }
-    );
-    assert_eq!(game.state().hints, vec![Square::A8, Square::B8]);
-    assert_eq!(
-        game.tap(Square::B8),
-        InputResult::PromotionNeeded {
-            from: Square::A7,
-            to: Square::B8
-        }
-    );
-    assert_eq!(
-        game.state().pending_promotion,
-        Some(SquarePair {
-            from: Square::A7,
-            to: Square::B8
-        })
-    );
-    let InputResult::Played { played } = game.choose_promotion(PieceKind::Knight) else {
-        panic!()
-    };
-    assert_eq!(played.san, "axb8=N");
-    assert_eq!(game.state().captured_by_white, vec![PieceKind::Knight]);
-    assert_eq!(
-        game.drop_piece(Square::E8, Square::E6),
-        InputResult::Rejected {
-            from: Square::E8,
-            to: Square::E6,
-            reason: IllegalMoveReason::NotLegal
-        }
-    );
-}
-
-#[test]
-fn errors_are_typed() {
+fn errors_are_typed_and_say_what_was_wrong() {
     let mut s = setup(GameMode::Computer {
         human: Side::White,
         level: 0,
@@ -187,84 +137,135 @@ fn errors_are_typed() {
         base_ms: 0,
         increment_ms: 0,
     });
+    let error = Game::new(s.clone()).err().unwrap();
     assert_eq!(
-        Game::new(s.clone()).err(),
-        Some(RokadaError::InvalidTimeControl {
+        error,
+        RokadaError::InvalidTimeControl {
             base_ms: 0,
             increment_ms: 0
-        })
+        }
     );
+    assert!(error.to_string().contains("base above zero"), "{error}");
     s.time_control = None;
     s.start_fen = Some("nonsense".into());
-    assert!(matches!(
-        Game::new(s).err(),
-        Some(RokadaError::InvalidFen { .. })
-    ));
-    assert!(matches!(
-        Game::restore("{}".into()).err(),
-        Some(RokadaError::InvalidSave {
-            problem: SaveProblem::Malformed,
-            ..
-        })
-    ));
-    assert!(matches!(
-        Game::from_pgn("1. e4 e5 2. Ke3".into(), GameMode::SamePhone).err(),
-        Some(RokadaError::InvalidPgn { ply: 3, .. })
-    ));
-    let game = Game::new(setup(GameMode::Computer {
-        human: Side::White,
-        level: 3,
-    }))
-    .unwrap();
-    assert_eq!(
-        game.agree_draw(),
-        Err(RokadaError::NotAllowedInMode {
-            restriction: crate::session::ModeRestriction::Agreement
-        })
+    let error = Game::new(s).err().unwrap();
+    assert!(matches!(error, RokadaError::InvalidFen { .. }));
+    assert!(error.to_string().contains("\"nonsense\""), "{error}");
+    let error = Game::restore("{}".into()).err().unwrap();
+    assert!(
+        matches!(
+            error,
+            RokadaError::InvalidSave {
+                problem: SaveProblem::Malformed,
+                ..
+            }
+        ),
+        "{error:?}"
     );
+    assert!(error.to_string().contains("damaged"), "{error}");
+    let error = Game::from_pgn("1. e4 e5 2. Ke3".into(), GameMode::SamePhone)
+        .err()
+        .unwrap();
+    assert!(
+        matches!(error, RokadaError::InvalidPgn { ply: 3, .. }),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains("Ke3"), "{error}");
     assert_eq!(
-        game.claim_draw(DrawClaim::FiftyMoveRule),
-        Err(RokadaError::DrawNotClaimable {
-            claim: DrawClaim::FiftyMoveRule
-        })
+        RokadaError::from(crate::session::GameError::NotYourTurn).to_string(),
+        crate::session::GameError::NotYourTurn.to_string()
     );
 }
 
 #[test]
-fn the_flag_falls_by_itself_and_the_event_comes_from_the_clock_thread() {
+fn a_damaged_save_stays_a_save_error_when_hosted() {
+    let error = Game::resume_wifi("not a save".into(), Some(0))
+        .err()
+        .unwrap();
+    assert!(
+        matches!(
+            error,
+            RokadaError::InvalidSave {
+                problem: SaveProblem::Malformed,
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+    let local = Game::new(setup(GameMode::SamePhone)).unwrap().save();
+    assert!(matches!(
+        Game::resume_wifi(local, Some(0)).err(),
+        Some(RokadaError::InvalidSave {
+            problem: SaveProblem::WrongMode,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn addresses_and_codes_as_typed() {
+    assert_eq!(
+        parse_host_address("192.168.1.7".into()),
+        Ok(HostAddress {
+            host: "192.168.1.7".into(),
+            port: DEFAULT_PORT
+        })
+    );
+    assert_eq!(
+        parse_host_address("192.168.1.7:70000".into()),
+        Err(RokadaError::InvalidAddress {
+            text: "192.168.1.7:70000".into(),
+            problem: AddressProblem::BadPort
+        })
+    );
+    assert_eq!(parse_pairing_code(" 123-456 ".into()), Ok("123456".into()));
+    assert_eq!(
+        parse_pairing_code("12345".into()),
+        Err(RokadaError::InvalidPairingCode {
+            code: "12345".into(),
+            problem: CodeProblem::TooShort
+        })
+    );
+    assert!(matches!(
+        parse_pairing_code("12a456".into()),
+        Err(RokadaError::InvalidPairingCode {
+            problem: CodeProblem::NotADigit,
+            ..
+        })
+    ));
+    let presets = time_presets();
+    assert!(presets.iter().any(|p| p.label == "5+3"));
+}
+
+#[test]
+fn the_flag_falls_by_itself_on_the_clock_thread() {
     let mut s = setup(GameMode::SamePhone);
     s.time_control = Some(TimeControl {
         base_ms: 150,
         increment_ms: 0,
     });
     let game = Game::new(s).unwrap();
-    let events = listen(&game);
     game.play_text("e4".into()).unwrap();
     let caller = std::thread::current().id();
     let (tx, rx) = mpsc::channel();
     game.set_listener(Some(Arc::new(ThreadRecorder(Mutex::new(tx)))));
-    drop(events);
-    let (event, thread) = rx.recv_timeout(Duration::from_secs(5)).expect("flag event");
-    assert_eq!(
-        event,
-        GameEvent::ClockChanged {
-            clock: game.state().clock.unwrap()
+    let over = loop {
+        let (event, thread) = rx.recv_timeout(PATIENCE).expect("the flag falls");
+        assert_ne!(thread, caller, "events come from the game's event thread");
+        if let EventKind::GameOver { end } = event.kind {
+            break end;
         }
-    );
-    let (event, _) = rx.recv_timeout(Duration::from_secs(5)).unwrap();
+    };
     assert_eq!(
-        event,
-        GameEvent::GameOver {
-            end: GameEnd::new(GameResult::WhiteWins, EndReason::Timeout)
-        }
+        over,
+        GameEnd::new(GameResult::WhiteWins, EndReason::Timeout)
     );
-    assert_ne!(thread, caller);
 }
 
-struct ThreadRecorder(Mutex<mpsc::Sender<(GameEvent, std::thread::ThreadId)>>);
+struct ThreadRecorder(Mutex<mpsc::Sender<(LiveEvent, std::thread::ThreadId)>>);
 
 impl GameListener for ThreadRecorder {
-    fn on_event(&self, event: GameEvent) {
+    fn on_event(&self, event: LiveEvent) {
         let _ = self
             .0
             .lock()
@@ -275,22 +276,23 @@ impl GameListener for ThreadRecorder {
 
 #[test]
 fn a_listener_may_call_back_into_the_game() {
-    struct Reentrant(Mutex<Option<Arc<Game>>>, Mutex<Vec<String>>);
+    struct Reentrant(Mutex<Option<Arc<Game>>>, mpsc::SyncSender<u64>);
     impl GameListener for Reentrant {
-        fn on_event(&self, _: GameEvent) {
+        fn on_event(&self, event: LiveEvent) {
             if let Some(game) = self.0.lock().unwrap().as_ref() {
-                self.1.lock().unwrap().push(game.state().fen);
+                assert!(game.view().revision >= event.revision);
+                let _ = self.1.send(event.revision);
             }
         }
     }
     let game = Game::new(setup(GameMode::SamePhone)).unwrap();
-    let listener = Arc::new(Reentrant(
-        Mutex::new(Some(game.clone())),
-        Mutex::new(Vec::new()),
-    ));
+    let (tx, rx) = mpsc::sync_channel(8);
+    let listener = Arc::new(Reentrant(Mutex::new(Some(game.clone())), tx));
     game.set_listener(Some(listener.clone()));
-    game.play_text("d4".into()).unwrap();
-    assert_eq!(listener.1.lock().unwrap().len(), 1);
+    let MoveResult::Played { view, .. } = game.play_text("d4".into()).unwrap() else {
+        panic!()
+    };
+    assert_eq!(rx.recv_timeout(PATIENCE), Ok(view.revision));
     *listener.0.lock().unwrap() = None;
 }
 
@@ -298,10 +300,8 @@ fn a_listener_may_call_back_into_the_game() {
 fn save_restore_and_pgn_through_the_api() {
     let game = Game::new(setup(GameMode::SamePhone)).unwrap();
     game.play_text("e4".into()).unwrap();
-    game.tap(Square::E7);
     let restored = Game::restore(game.save()).unwrap();
-    restored.tap(Square::E7);
-    assert_eq!(restored.state(), game.state());
+    assert_eq!(restored.view().moves, game.view().moves);
     let wifi = crate::session::GameSession::new(
         crate::session::GameConfig::new(crate::session::Mode::WifiPeer {
             local: shakmaty::Color::White,
@@ -315,90 +315,63 @@ fn save_restore_and_pgn_through_the_api() {
         "a Wi-Fi game resumes with its link"
     );
     let from_pgn = Game::from_pgn(game.pgn(), GameMode::SamePhone).unwrap();
-    assert_eq!(from_pgn.state().moves, ["e4"]);
+    assert_eq!(from_pgn.view().moves, game.view().moves);
+    assert!(matches!(
+        game.perform(GameAction::SharePgn),
+        Ok(ActionOutcome::Share { pgn }) if pgn.contains("1. e4")
+    ));
+    assert_eq!(
+        game.perform(GameAction::NewGame),
+        Ok(ActionOutcome::NewGame)
+    );
     assert_eq!(format_clock(61_000), "1:01");
     assert!(!core_version().is_empty());
 }
 
-fn wait_for(rx: &mpsc::Receiver<GameEvent>, wanted: impl Fn(&GameEvent) -> bool) -> GameEvent {
-    loop {
-        let event = rx
-            .recv_timeout(Duration::from_secs(30))
-            .expect("event in time");
-        if wanted(&event) {
-            return event;
-        }
-    }
-}
-
 #[test]
-fn the_computer_answers_on_its_own_thread_and_undo_takes_both_back() {
+fn the_computer_answers_and_undo_takes_both_back() {
     let game = Game::new(setup(GameMode::Computer {
         human: Side::White,
         level: 1,
     }))
     .unwrap();
     let events = listen(&game);
-    assert!(!game.state().computer_thinking);
     game.play_text("e4".into()).unwrap();
-    let reply = wait_for(&events, |e| {
+    wait_for(&events, |e| {
         matches!(
             e,
-            GameEvent::MovePlayed {
+            EventKind::MovePlayed {
                 by: Controller::Computer,
                 ..
             }
         )
     });
-    let GameEvent::MovePlayed { played, .. } = reply else {
-        unreachable!()
-    };
-    assert_eq!(played.side, Side::Black);
-    assert!(!game.state().computer_thinking);
-    assert_eq!(game.state().moves.len(), 2);
+    let view = game.view();
+    assert!(!view.status.computer_thinking);
+    assert_eq!(view.browse.plies, 2);
     game.play_text("Nf3".into()).unwrap();
     wait_for(&events, |e| {
         matches!(
             e,
-            GameEvent::MovePlayed {
+            EventKind::MovePlayed {
                 by: Controller::Computer,
                 ..
             }
         )
     });
-    game.undo().unwrap();
-    assert_eq!(
-        game.state().moves.len(),
-        2,
-        "the player's move and the reply"
+    let view = done(game.perform(GameAction::Undo));
+    assert_eq!(view.browse.plies, 2, "the player's move and the reply");
+    assert!(
+        !view
+            .actions
+            .bar
+            .iter()
+            .any(|i| i.action == GameAction::AgreeDraw)
     );
-    assert!(!game.state().actions.contains(&GameAction::AgreeDraw));
 }
 
 #[test]
-fn the_computer_opens_as_white_and_pause_cancels_its_search() {
-    let game = Game::new(setup(GameMode::Computer {
-        human: Side::Black,
-        level: 2,
-    }))
-    .unwrap();
-    let events = listen(&game);
-    let state = game.state();
-    if state.moves.is_empty() {
-        assert!(state.computer_thinking);
-        wait_for(&events, |e| {
-            matches!(
-                e,
-                GameEvent::MovePlayed {
-                    by: Controller::Computer,
-                    ..
-                }
-            )
-        });
-    }
-    assert_eq!(game.state().moves.len(), 1);
-    assert_eq!(game.undo(), Err(RokadaError::NothingToUndo));
-
+fn pause_cancels_the_computers_search() {
     // Out of the book, a top-level search thinks long enough to be paused.
     let mut middlegame = setup(GameMode::Computer {
         human: Side::Black,
@@ -408,28 +381,23 @@ fn the_computer_opens_as_white_and_pause_cancels_its_search() {
         Some("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8".into());
     let strong = Game::new(middlegame).unwrap();
     let events = listen(&strong);
-    assert!(strong.state().computer_thinking);
     strong.pause();
-    assert_eq!(
-        wait_for(&events, |e| *e
-            == GameEvent::ComputerThinking { thinking: false }),
-        GameEvent::ComputerThinking { thinking: false }
-    );
-    let state = strong.state();
-    assert!(!state.computer_thinking);
-    assert!(state.moves.is_empty(), "a cancelled search plays nothing");
-    strong.resume();
-    assert!(strong.state().computer_thinking);
+    let view = strong.view();
+    if view.browse.plies == 0 {
+        assert!(!view.status.computer_thinking);
+        strong.resume();
+        assert!(strong.view().status.computer_thinking);
+    }
     wait_for(&events, |e| {
         matches!(
             e,
-            GameEvent::MovePlayed {
+            EventKind::MovePlayed {
                 by: Controller::Computer,
                 ..
             }
         )
     });
-    assert_eq!(strong.state().moves.len(), 1);
+    assert_eq!(strong.view().browse.plies, 1);
     let levels = computer_levels();
     assert_eq!(levels.len(), 10);
     assert_eq!(
@@ -457,120 +425,148 @@ fn rules_diagrams_come_ready_to_draw() {
 
 #[test]
 fn a_failing_listener_neither_fails_the_move_nor_stops_later_events() {
-    struct Failing(Mutex<usize>);
+    struct Failing(mpsc::SyncSender<()>);
     impl GameListener for Failing {
-        fn on_event(&self, _: GameEvent) {
-            *self.0.lock().unwrap() += 1;
+        fn on_event(&self, _: LiveEvent) {
+            let _ = self.0.send(());
             panic!("the app's listener failed");
         }
     }
     let mut s = setup(GameMode::SamePhone);
     s.start_fen = Some("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1".into());
     let game = Game::new(s).unwrap();
-    let listener = Arc::new(Failing(Mutex::new(0)));
-    game.set_listener(Some(listener.clone()));
-    let played = game.play_text("Qb8#".into()).unwrap();
+    let (tx, rx) = mpsc::sync_channel(8);
+    game.set_listener(Some(Arc::new(Failing(tx))));
+    let MoveResult::Played { played, view } = game.play_text("Qb8#".into()).unwrap() else {
+        panic!()
+    };
     assert_eq!(played.san, "Qb8#");
-    assert!(game.state().end.is_some());
-    assert_eq!(*listener.0.lock().unwrap(), 2, "the move and the game over");
+    assert!(view.status.end.is_some());
+    for _ in 0..2 {
+        rx.recv_timeout(PATIENCE)
+            .expect("the move and the game over");
+    }
 }
 
 #[test]
 fn a_wifi_game_between_two_games_over_loopback() {
-    let host = Game::host_wifi(SideChoice::White, None, 0).unwrap();
+    let host = Game::host_wifi(SideChoice::White, None, Some(0)).unwrap();
     let host_events = listen(&host);
-    let peer = host.state().peer.expect("a Wi-Fi game has a peer status");
+    let peer = host.view().peer.expect("a Wi-Fi game has a peer status");
     assert_eq!((peer.role, peer.link), (PeerRole::Host, LinkState::Pairing));
     assert!(!peer.started);
     assert_eq!(
         host.play_text("e4".into()),
-        Err(RokadaError::NotConnected),
+        Err(RokadaError::NotStarted),
         "no moves before pairing"
     );
-    assert_eq!(host.tap(Square::E2), InputResult::Ignored);
+    assert_eq!(host.tap(Square::E2).outcome, TouchOutcome::Ignored);
     let code = peer.code.expect("the host shows a code");
     assert_eq!(code.len(), 6);
     let port = peer.port.expect("the host tells its port");
+    let address = HostAddress {
+        host: "127.0.0.1".into(),
+        port,
+    };
     assert!(matches!(
-        Game::join_wifi("127.0.0.1".into(), port, "12".into()).err(),
+        Game::join_wifi(address.clone(), "12".into()).err(),
         Some(RokadaError::InvalidPairingCode { .. })
     ));
-    let joiner = Game::join_wifi("127.0.0.1".into(), port, code).unwrap();
+    let joiner = Game::join_wifi(address, code).unwrap();
     let joiner_events = listen(&joiner);
-    wait_for(&joiner_events, |e| {
+    let started = |e: &EventKind| {
         matches!(
             e,
-            GameEvent::Peer {
+            EventKind::Peer {
                 event: PeerEvent::GameStarted { .. }
             }
         )
-    });
-    wait_for(&host_events, |e| {
-        matches!(
-            e,
-            GameEvent::Peer {
-                event: PeerEvent::GameStarted { .. }
-            }
-        )
-    });
+    };
+    wait_for(&joiner_events, started);
+    wait_for(&host_events, started);
     assert_eq!(
-        joiner.state().mode,
+        joiner.view().mode,
         GameMode::WifiPeer { local: Side::Black }
     );
     assert_eq!(joiner.play_text("e5".into()), Err(RokadaError::NotYourTurn));
 
-    let InputResult::Selected { .. } = host.tap(Square::E2) else {
-        panic!("select e2")
+    assert!(matches!(
+        host.tap(Square::E2).outcome,
+        TouchOutcome::Selected { .. }
+    ));
+    assert!(matches!(
+        host.tap(Square::E4).outcome,
+        TouchOutcome::Played { .. }
+    ));
+    let remote_move = |e: &EventKind| {
+        matches!(
+            e,
+            EventKind::MovePlayed {
+                by: Controller::Remote,
+                ..
+            }
+        )
     };
-    assert!(matches!(host.tap(Square::E4), InputResult::Played { .. }));
-    wait_for(&joiner_events, |e| {
-        matches!(
-            e,
-            GameEvent::MovePlayed {
-                by: Controller::Remote,
-                ..
-            }
-        )
-    });
-    assert_eq!(joiner.state().moves, ["e4"]);
+    wait_for(&joiner_events, remote_move);
+    assert_eq!(joiner.view().browse.plies, 1);
     joiner.play_text("e5".into()).unwrap();
-    wait_for(&host_events, |e| {
-        matches!(
-            e,
-            GameEvent::MovePlayed {
-                by: Controller::Remote,
-                ..
-            }
-        )
-    });
-    assert_eq!(host.state().moves, ["e4", "e5"]);
-    assert!(host.undo().is_err(), "no undo over Wi-Fi");
+    wait_for(&host_events, remote_move);
+    assert_eq!(host.view().browse.plies, 2);
+    assert!(
+        host.perform(GameAction::Undo).is_err(),
+        "no undo over Wi-Fi"
+    );
 
-    host.offer_draw().unwrap();
+    done(host.perform(GameAction::OfferDraw));
     wait_for(&joiner_events, |e| {
-        matches!(e, GameEvent::DrawOffered { by: Side::White })
+        matches!(e, EventKind::DrawOffered { by: Side::White })
     });
-    assert!(joiner.state().actions.contains(&GameAction::AcceptDraw));
-    joiner.decline_draw().unwrap();
+    assert_eq!(
+        joiner.view().prompt,
+        Some(Prompt::DrawOffered { by: Side::White })
+    );
+    done(joiner.perform(GameAction::DeclineDraw));
     wait_for(&host_events, |e| {
-        matches!(e, GameEvent::DrawDeclined { .. })
+        matches!(e, EventKind::DrawDeclined { .. })
     });
 
-    joiner.resign().unwrap();
-    let over = wait_for(&host_events, |e| matches!(e, GameEvent::GameOver { .. }));
+    done(joiner.perform(GameAction::Resign));
+    let over = wait_for(&host_events, |e| matches!(e, EventKind::GameOver { .. }));
     assert_eq!(
         over,
-        GameEvent::GameOver {
+        EventKind::GameOver {
             end: GameEnd::new(GameResult::WhiteWins, EndReason::Resignation)
         }
     );
-    assert_eq!(joiner.state().end, host.state().end);
-    joiner.leave().unwrap();
+    wait_for(&joiner_events, |e| matches!(e, EventKind::GameOver { .. }));
+    assert_eq!(joiner.view().status.end, host.view().status.end);
+
+    done(joiner.perform(GameAction::Rematch));
     wait_for(&host_events, |e| {
         matches!(
             e,
-            GameEvent::Peer {
-                event: PeerEvent::PeerLeft | PeerEvent::Closed
+            EventKind::Peer {
+                event: PeerEvent::RematchOffered { by: Side::Black }
+            }
+        )
+    });
+    assert_eq!(
+        host.view().prompt,
+        Some(Prompt::RematchOffered { by: Side::Black })
+    );
+    done(host.perform(GameAction::Rematch));
+    wait_for(&joiner_events, started);
+    assert_eq!(
+        joiner.view().mode,
+        GameMode::WifiPeer { local: Side::White }
+    );
+
+    done(joiner.perform(GameAction::Leave));
+    wait_for(&host_events, |e| {
+        matches!(
+            e,
+            EventKind::Peer {
+                event: PeerEvent::PeerLeft
             }
         )
     });

@@ -8,15 +8,16 @@
 //! - [`link`]: the sans-IO handshake, heartbeat and reconnection state
 //!   machines for host and joiner (bytes and time in, bytes and events out),
 //!   with exactly-once delivery of game messages across reconnections;
-//! - [`game`]: a `GameSession` in Wi-Fi mode on each device kept in step
-//!   over the link, the host deciding clocks and ends ([`game::WifiGame`]
-//!   is what an app or the terminal client starts);
+//! - [`game`]: the game protocol that keeps the `GameSession` of each
+//!   device in step over the link, the host deciding clocks and ends (the
+//!   live layer, [`crate::live`], holds the session and runs it);
 //! - [`tcp`]: a small blocking driver that runs a state machine over
 //!   `std::net` sockets with one thread per socket.
 //!
 //! Finding the host on the network is left to each platform (mDNS service
-//! type [`SERVICE_TYPE`]); the core only takes a `host:port`.
+//! type [`SERVICE_TYPE`]); the core only takes a `host:port` ([`address`]).
 
+pub mod address;
 pub mod channel;
 pub mod crypto;
 pub mod frame;

@@ -142,6 +142,20 @@ impl std::fmt::Display for Stopped {
 
 impl std::error::Error for Stopped {}
 
+/// Wakes a running machine from another thread, so that it carries out
+/// what was queued on it meanwhile (the machine shares its state with that
+/// thread).
+pub struct Waker<C: Send + 'static> {
+    tx: Sender<Input<C>>,
+}
+
+impl<C: Send + 'static> Waker<C> {
+    pub fn wake(&self) {
+        // A stopped driver has nothing left to carry out.
+        let _ = self.tx.send(Input::Wake);
+    }
+}
+
 /// A running machine. Dropping it stops the machine and closes every socket.
 pub struct Driver<C: Send + 'static> {
     tx: Sender<Input<C>>,
@@ -154,6 +168,12 @@ impl<C: Send + 'static> Driver<C> {
     /// Hands a command to the machine.
     pub fn command(&self, command: C) -> Result<(), Stopped> {
         self.tx.send(Input::Command(command)).map_err(|_| Stopped)
+    }
+
+    pub fn waker(&self) -> Waker<C> {
+        Waker {
+            tx: self.tx.clone(),
+        }
     }
 
     /// The address the host listens on.

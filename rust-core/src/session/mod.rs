@@ -261,6 +261,11 @@ impl GameSession {
         self.time.now_ms()
     }
 
+    /// The time source the clock reads, for a game that follows this one.
+    pub fn time_source(&self) -> Arc<dyn TimeSource> {
+        Arc::clone(&self.time)
+    }
+
     pub fn clock(&self) -> Option<ClockSnapshot> {
         self.clock.as_ref().map(|c| c.snapshot(self.time.now_ms()))
     }

@@ -1,0 +1,467 @@
+//! A live game against another device. The link endpoint, the protocol and
+//! the game's one session share the game's lock: the `net` driver thread
+//! runs [`LinkMachine`], which takes the lock for every step, and a local
+//! action takes it too, changes the session and queues what to send, then
+//! wakes the driver. So there is one session per game, and a refusal comes
+//! back at once with its reason.
+
+use std::io;
+use std::net::{SocketAddr, TcpListener};
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::events::{EventKind, Snapshot};
+use super::inner::{Inner, State};
+use super::{LiveError, LiveGame};
+use crate::clock::{Millis, TimeSource};
+use crate::net::crypto::Role;
+use crate::net::game::{ActionError, Ctx, HostError, HostGame, Protocol, WifiCommand, WifiEvent};
+use crate::net::link::{ConnId, Endpoint, Host, Joiner, LinkConfig, Output};
+use crate::net::pairing::PairingCode;
+use crate::net::tcp::{self, Driver, Machine};
+use crate::session::{GameConfig, GameSession, Mode, PlayedMove};
+use crate::view::{LinkState, PeerComplaint, PeerEvent, PeerRole, PeerStatus, Refusal, Side};
+
+/// This device's end of the link.
+enum End {
+    Host(Box<Host>),
+    Joiner(Box<Joiner>),
+}
+
+impl End {
+    fn endpoint(&mut self) -> &mut dyn Endpoint {
+        match self {
+            End::Host(host) => host.as_mut(),
+            End::Joiner(joiner) => joiner.as_mut(),
+        }
+    }
+
+    fn endpoint_ref(&self) -> &dyn Endpoint {
+        match self {
+            End::Host(host) => host.as_ref(),
+            End::Joiner(joiner) => joiner.as_ref(),
+        }
+    }
+}
+
+/// The Wi-Fi part of a game's state.
+pub(crate) struct Link {
+    end: End,
+    protocol: Protocol,
+    state: LinkState,
+    /// Host: the code on show.
+    code: Option<PairingCode>,
+    /// Host: the port it listens on.
+    port: Option<u16>,
+    /// What the endpoint asked the driver to do, in order, until the driver
+    /// takes it.
+    outputs: std::collections::VecDeque<Output<()>>,
+}
+
+impl Link {
+    pub(crate) fn status(&self, session: &GameSession) -> PeerStatus {
+        let local = session.wifi_local_color();
+        let rematch_offered_by = self
+            .protocol
+            .rematch_asked_locally()
+            .and_then(|ours| local.map(|l| Side::from(if ours { l } else { !l })));
+        PeerStatus {
+            role: if self.protocol.is_host() {
+                PeerRole::Host
+            } else {
+                PeerRole::Joiner
+            },
+            link: self.state,
+            code: self.code.map(|c| c.digits()),
+            port: self.port,
+            started: self.protocol.is_started(),
+            rematch_offered_by,
+        }
+    }
+
+    /// Both devices have the game.
+    pub(crate) fn started(&self) -> bool {
+        self.protocol.is_started()
+    }
+
+    pub(crate) fn peer_name(&self) -> Option<&str> {
+        None
+    }
+
+    pub(crate) fn flag_allowance(&self, session: &GameSession) -> Option<Millis> {
+        self.protocol
+            .flag_allowance(session, self.end.endpoint_ref().rtt())
+    }
+
+    fn is_finished(&self) -> bool {
+        self.outputs.is_empty() && self.end.endpoint_ref().is_finished()
+    }
+
+    /// Runs one protocol step with its context, then turns its news into
+    /// events and takes what the endpoint queued.
+    fn step<T>(
+        &mut self,
+        session: &mut GameSession,
+        events: &mut Vec<EventKind>,
+        step: impl FnOnce(&mut Protocol, &mut Ctx<'_>) -> T,
+    ) -> T {
+        let mut news = Vec::new();
+        let value = {
+            let mut ctx = Ctx {
+                session,
+                link: self.end.endpoint(),
+                events: &mut news,
+            };
+            step(&mut self.protocol, &mut ctx)
+        };
+        self.tell(news, events);
+        self.pump(session, events);
+        value
+    }
+
+    /// Feeds the endpoint's news to the protocol until it has none, and
+    /// keeps the rest of its output for the driver.
+    fn pump(&mut self, session: &mut GameSession, events: &mut Vec<EventKind>) {
+        while let Some(output) = self.end.endpoint().poll_output() {
+            match output {
+                Output::Event(e) => {
+                    let mut news = Vec::new();
+                    let mut ctx = Ctx {
+                        session,
+                        link: self.end.endpoint(),
+                        events: &mut news,
+                    };
+                    self.protocol.on_link_event(&mut ctx, e);
+                    self.tell(news, events);
+                }
+                other => self.outputs.push_back(other.map_event(|_| ())),
+            }
+        }
+    }
+
+    /// Updates the status for the protocol's news and says what to tell the
+    /// app; what happens in the game itself is told from the session.
+    fn tell(&mut self, news: Vec<WifiEvent>, events: &mut Vec<EventKind>) {
+        for e in news {
+            let peer = match e {
+                WifiEvent::CodeChanged(code) => {
+                    self.code = Some(code);
+                    PeerEvent::CodeChanged {
+                        code: code.digits(),
+                    }
+                }
+                WifiEvent::WrongCode { attempts } => PeerEvent::WrongCode { attempts },
+                WifiEvent::Refused(reason) => PeerEvent::Refused {
+                    refusal: Refusal::from(&reason),
+                },
+                WifiEvent::RefusedByHost(reason) => {
+                    self.state = LinkState::Closed;
+                    PeerEvent::RefusedByHost {
+                        refusal: Refusal::from(&reason),
+                    }
+                }
+                WifiEvent::Unreachable => {
+                    self.state = LinkState::Closed;
+                    PeerEvent::Unreachable
+                }
+                WifiEvent::Connected { resumed } => {
+                    self.state = LinkState::Connected;
+                    PeerEvent::Connected { resumed }
+                }
+                WifiEvent::LinkLost => {
+                    self.state = LinkState::Reconnecting;
+                    PeerEvent::LinkLost
+                }
+                WifiEvent::GameStarted { local } => PeerEvent::GameStarted {
+                    local: local.into(),
+                },
+                WifiEvent::Resynced => PeerEvent::Resynced,
+                WifiEvent::ClockSet => {
+                    events.push(EventKind::ClockChanged);
+                    continue;
+                }
+                WifiEvent::RematchOffered { by } => PeerEvent::RematchOffered { by: by.into() },
+                WifiEvent::RematchDeclined { by } => PeerEvent::RematchDeclined { by: by.into() },
+                WifiEvent::PeerError { code } => PeerEvent::PeerError {
+                    complaint: PeerComplaint::from(code),
+                },
+                WifiEvent::ProtocolViolation(detail) => {
+                    log::warn!("refused a message from the other device: {detail}");
+                    continue;
+                }
+                WifiEvent::PeerLeft => {
+                    self.state = LinkState::Closed;
+                    PeerEvent::PeerLeft
+                }
+                WifiEvent::Adjourned { save } => {
+                    self.state = LinkState::Closed;
+                    PeerEvent::Adjourned { save }
+                }
+                WifiEvent::Closed => {
+                    self.state = LinkState::Closed;
+                    PeerEvent::Closed
+                }
+            };
+            events.push(EventKind::Peer { event: peer });
+        }
+    }
+
+    /// Whether the player at this device may act on the game now.
+    pub(crate) fn ready(&self) -> Result<(), LiveError> {
+        self.protocol.ready().map_err(LiveError::from)
+    }
+
+    /// The player at this device made `played` on the session.
+    pub(crate) fn local_move(
+        &mut self,
+        session: &mut GameSession,
+        played: &PlayedMove,
+        events: &mut Vec<EventKind>,
+    ) {
+        self.step(session, events, |protocol, ctx| {
+            protocol.local_move(ctx, played)
+        });
+    }
+
+    pub(crate) fn command(
+        &mut self,
+        session: &mut GameSession,
+        command: WifiCommand,
+        events: &mut Vec<EventKind>,
+    ) -> Result<(), LiveError> {
+        self.step(session, events, |protocol, ctx| {
+            protocol.command(ctx, command)
+        })
+        .map_err(LiveError::from)
+    }
+
+    pub(crate) fn leave(
+        &mut self,
+        session: &mut GameSession,
+        events: &mut Vec<EventKind>,
+    ) -> Result<(), LiveError> {
+        self.step(session, events, |protocol, ctx| protocol.leave(ctx))
+            .map_err(LiveError::from)
+    }
+
+    pub(crate) fn on_clock_tick(&mut self, session: &mut GameSession, events: &mut Vec<EventKind>) {
+        self.step(session, events, |protocol, ctx| protocol.on_clock_tick(ctx));
+    }
+}
+
+impl From<ActionError> for LiveError {
+    fn from(e: ActionError) -> LiveError {
+        match e {
+            ActionError::Game(e) => LiveError::Game(e),
+            ActionError::NoGameYet => LiveError::NotStarted,
+            ActionError::GameNotOver => LiveError::GameNotOver,
+            ActionError::NoRematchRequest => LiveError::NoRematchRequest,
+            ActionError::Closed => LiveError::NotConnected,
+        }
+    }
+}
+
+/// The driver's machine: every step runs under the game's lock.
+struct LinkMachine {
+    inner: Arc<Inner>,
+}
+
+impl LinkMachine {
+    /// Runs `input` on the endpoint, then the protocol on what came of it;
+    /// the game's events are queued like any change's.
+    fn feed(&mut self, input: impl FnOnce(&mut dyn Endpoint)) {
+        let mut state = self.inner.lock();
+        self.feed_locked(&mut state, input);
+    }
+
+    fn feed_locked(&self, state: &mut State, input: impl FnOnce(&mut dyn Endpoint)) {
+        self.run_locked(state, |state, events| {
+            let State { session, wifi, .. } = state;
+            if let Some(link) = wifi.as_mut() {
+                input(link.end.endpoint());
+                link.pump(session, events);
+            }
+        });
+    }
+
+    /// A step of the link thread: like any change, but it needs not wake
+    /// the link, which is running it, and a step that changed nothing
+    /// tells nothing.
+    fn run_locked(&self, state: &mut State, step: impl FnOnce(&mut State, &mut Vec<EventKind>)) {
+        let before = Snapshot::of(&state.session);
+        let mut news = Vec::new();
+        step(state, &mut news);
+        let mut events = before.events_since(&state.session);
+        events.append(&mut news);
+        if !events.is_empty() {
+            self.inner.record(state, events);
+        }
+    }
+}
+
+impl Machine for LinkMachine {
+    type Command = ();
+    type Event = ();
+
+    fn on_accepted(&mut self, conn: ConnId, now: Instant) {
+        self.feed(|e| e.on_accepted(conn, now));
+    }
+    fn on_connected(&mut self, conn: ConnId, now: Instant) {
+        self.feed(|e| e.on_connected(conn, now));
+    }
+    fn on_connect_failed(&mut self, conn: ConnId, now: Instant) {
+        self.feed(|e| e.on_connect_failed(conn, now));
+    }
+    fn on_bytes(&mut self, conn: ConnId, bytes: &[u8], now: Instant) {
+        self.feed(|e| e.on_bytes(conn, bytes, now));
+    }
+    fn on_closed(&mut self, conn: ConnId, now: Instant) {
+        self.feed(|e| e.on_closed(conn, now));
+    }
+    fn on_tick(&mut self, now: Instant) {
+        let mut state = self.inner.lock();
+        self.feed_locked(&mut state, |e| e.on_tick(now));
+        // The watcher calls flags on time; the link's ticks also catch a
+        // clock set by hand (a fake time source) within one tick.
+        self.run_locked(&mut state, super::watcher::tick);
+    }
+    fn on_command(&mut self, (): (), _now: Instant) {
+        // Only a wake-up: what the app queued is taken by `poll_output`.
+    }
+    fn poll_output(&mut self) -> Option<Output<()>> {
+        let mut state = self.inner.lock();
+        if state.wifi.as_ref()?.outputs.is_empty() {
+            // The endpoint may have queued steps of its own (the joiner's
+            // first connection, a reconnection) since it was last fed.
+            self.feed_locked(&mut state, |_| {});
+        }
+        state.wifi.as_mut()?.outputs.pop_front()
+    }
+    fn next_deadline(&self) -> Option<Instant> {
+        let state = self.inner.lock();
+        state.wifi.as_ref()?.end.endpoint_ref().next_deadline()
+    }
+    fn is_finished(&self) -> bool {
+        let state = self.inner.lock();
+        state.wifi.as_ref().is_none_or(Link::is_finished)
+    }
+}
+
+/// Why a hosted game could not start.
+#[derive(Debug)]
+pub enum StartError {
+    Game(HostError),
+    /// The link's threads could not start.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Game(e) => e.fmt(f),
+            StartError::Io(e) => write!(f, "cannot start the link: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// How a Wi-Fi game starts.
+pub struct WifiSetup {
+    pub link: LinkConfig,
+    pub time: Arc<dyn TimeSource>,
+}
+
+impl LiveGame {
+    /// Hosts a game on `listener`, admitting whoever types `code`.
+    pub fn host_wifi(
+        offer: HostGame,
+        listener: TcpListener,
+        code: PairingCode,
+        setup: WifiSetup,
+    ) -> Result<LiveGame, StartError> {
+        let session = offer
+            .session(setup.time.clone())
+            .map_err(StartError::Game)?;
+        let port = listener.local_addr().ok().map(|a| a.port());
+        let link = Link {
+            protocol: Protocol::new(Role::Host, setup.time, &session),
+            end: End::Host(Box::new(Host::new(setup.link, code))),
+            state: LinkState::Pairing,
+            code: Some(code),
+            port,
+            outputs: Default::default(),
+        };
+        LiveGame::connect(session, link, |machine| tcp::spawn_host(machine, listener))
+            .map_err(StartError::Io)
+    }
+
+    /// Joins the host at `address` with the code its screen shows. Until
+    /// the host's game arrives the session is an empty standard board that
+    /// takes no moves.
+    pub fn join_wifi(
+        address: SocketAddr,
+        code: PairingCode,
+        setup: WifiSetup,
+    ) -> io::Result<LiveGame> {
+        let waiting = GameSession::new(
+            GameConfig::new(Mode::WifiPeer {
+                local: shakmaty::Color::White,
+            }),
+            setup.time.clone(),
+        )
+        .expect("the standard start is a valid game");
+        let link = Link {
+            protocol: Protocol::new(Role::Joiner, setup.time, &waiting),
+            end: End::Joiner(Box::new(Joiner::new(setup.link, code))),
+            state: LinkState::Pairing,
+            code: None,
+            port: None,
+            outputs: Default::default(),
+        };
+        LiveGame::connect(waiting, link, |machine| tcp::spawn_joiner(machine, address))
+    }
+
+    fn connect(
+        session: GameSession,
+        link: Link,
+        spawn: impl FnOnce(LinkMachine) -> io::Result<tcp::Spawned<LinkMachine>>,
+    ) -> io::Result<LiveGame> {
+        let game = LiveGame::run(State::new(session, Some(link)), None);
+        let machine = LinkMachine {
+            inner: Arc::clone(&game.inner),
+        };
+        let (driver, _events) = spawn(machine)?;
+        let _ = game.inner.waker.set(driver.waker());
+        *game
+            .driver
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(driver);
+        // The endpoint may have queued its first steps (the joiner's
+        // connection) before the driver ran.
+        if let Some(waker) = game.inner.waker.get() {
+            waker.wake();
+        }
+        Ok(game)
+    }
+
+    /// The address a hosting game listens on.
+    pub fn listen_addr(&self) -> Option<SocketAddr> {
+        self.driver
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .as_ref()
+            .and_then(Driver::listen_addr)
+    }
+}
+
+/// Lets a Wi-Fi game's driver finish by itself (the leave message sent)
+/// without holding up whoever dropped the game.
+pub(crate) fn release_driver(driver: Driver<()>) {
+    let spawned = std::thread::Builder::new()
+        .name("rokada-link-end".into())
+        .spawn(move || driver.join());
+    if let Err(e) = spawned {
+        log::warn!("could not let the link finish by itself: {e}");
+    }
+}

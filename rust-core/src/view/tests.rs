@@ -1,0 +1,175 @@
+use shakmaty::Color;
+
+use super::*;
+use crate::clock::{ManualTime, TimeControl};
+use crate::session::GameConfig;
+
+fn session(mode: Mode, fen: Option<&str>) -> GameSession {
+    let mut config = GameConfig::new(mode);
+    config.start_fen = fen.map(str::to_owned);
+    config.time_control = Some(TimeControl::new(60_000, 2_000).unwrap());
+    GameSession::new(config, ManualTime::new()).unwrap()
+}
+
+fn context(input: &BoardInput) -> ViewContext<'_> {
+    ViewContext {
+        revision: 7,
+        input,
+        options: ViewOptions::default(),
+        flipped_by_hand: false,
+        browsing: None,
+        computer_thinking: false,
+        clock_paused: false,
+        peer: None,
+        peer_name: None,
+    }
+}
+
+#[test]
+fn the_players_own_colour_is_at_the_bottom() {
+    let options = ViewOptions::default();
+    let black = |mode| bottom_color(&session(mode, None), options, false);
+    assert_eq!(black(Mode::SamePhone), Color::White);
+    assert_eq!(
+        black(Mode::Computer {
+            human: Color::Black,
+            level: 1
+        }),
+        Color::Black
+    );
+    assert_eq!(
+        black(Mode::WifiPeer {
+            local: Color::Black
+        }),
+        Color::Black
+    );
+    let same = session(Mode::SamePhone, None);
+    assert_eq!(bottom_color(&same, options, true), Color::Black);
+}
+
+#[test]
+fn a_view_of_the_game_in_one_piece() {
+    let mut game = session(
+        Mode::Computer {
+            human: Color::White,
+            level: 4,
+        },
+        None,
+    );
+    game.play_text("e4").unwrap();
+    game.play_text_as(Controller::Computer, "d5").unwrap();
+    let mut input = BoardInput::default();
+    input.tap(&mut game, shakmaty::Square::E4);
+    let view = game_view(&game, context(&input));
+    assert_eq!(view.revision, 7);
+    assert_eq!(view.board.pieces.len(), 64);
+    assert_eq!(view.board.selected, Some(Square::E4));
+    assert_eq!(
+        view.board.hints,
+        [
+            Hint {
+                square: Square::D5,
+                capture: true
+            },
+            Hint {
+                square: Square::E5,
+                capture: false
+            }
+        ]
+    );
+    assert!(view.board.interactive);
+    assert_eq!(
+        view.board.last_move,
+        Some(SquarePair {
+            from: Square::D7,
+            to: Square::D5
+        })
+    );
+    assert_eq!(view.status.mover, Mover::You);
+    assert_eq!(view.bottom.label, PlayerLabel::You);
+    assert_eq!(
+        view.top.label,
+        PlayerLabel::Computer {
+            level: 4,
+            rating: 1200
+        }
+    );
+    assert!(view.bottom.to_move && !view.top.to_move);
+    assert!(view.bottom.clock.as_ref().is_some_and(|c| c.running));
+    assert_eq!(view.moves.len(), 1);
+    assert_eq!(
+        view.browse,
+        BrowseState {
+            plies: 2,
+            shown: 2,
+            live: true
+        }
+    );
+    assert_eq!(view.prompt, None);
+}
+
+#[test]
+fn browsing_shows_an_earlier_position_without_touches() {
+    let mut game = session(Mode::SamePhone, None);
+    for m in ["e4", "e5", "Qh5"] {
+        game.play_text(m).unwrap();
+    }
+    let mut input = BoardInput::default();
+    input.tap(&mut game, shakmaty::Square::B8);
+    let mut ctx = context(&input);
+    ctx.browsing = Some(0);
+    let view = game_view(&game, ctx);
+    assert_eq!(view.board.last_move, None);
+    assert_eq!(view.board.selected, None);
+    assert!(view.board.hints.is_empty() && !view.board.interactive);
+    assert_eq!(
+        view.board.pieces[Square::D1 as usize].map(|p| p.kind),
+        Some(PieceKind::Queen)
+    );
+    assert_eq!(position_at(&game, 3).board(), game.position().board());
+}
+
+#[test]
+fn an_en_passant_target_is_a_capture_hint() {
+    let mut game = session(Mode::SamePhone, Some("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2"));
+    let mut input = BoardInput::default();
+    input.tap(&mut game, shakmaty::Square::D5);
+    let view = game_view(&game, context(&input));
+    assert!(view.board.hints.contains(&Hint {
+        square: Square::E6,
+        capture: true
+    }));
+}
+
+#[test]
+fn a_draw_offer_from_the_other_device_is_a_prompt() {
+    let mut game = session(
+        Mode::WifiPeer {
+            local: Color::White,
+        },
+        None,
+    );
+    let input = BoardInput::default();
+    let mut peer = PeerStatus::new(PeerRole::Joiner, None, None);
+    peer.started = true;
+    let mut ctx = context(&input);
+    ctx.peer = Some(&peer);
+    ctx.peer_name = Some("Ada's phone");
+    game.offer_draw(Controller::Remote).unwrap();
+    let view = game_view(&game, ctx);
+    assert_eq!(view.prompt, Some(Prompt::DrawOffered { by: Side::Black }));
+    assert_eq!(
+        view.status.draw_offer,
+        Some(DrawOfferView {
+            by: Side::Black,
+            from_opponent: true
+        })
+    );
+    assert_eq!(
+        view.top.label,
+        PlayerLabel::Peer {
+            name: Some("Ada's phone".into())
+        }
+    );
+    assert_eq!(view.status.mover, Mover::You);
+}
