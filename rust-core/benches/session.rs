@@ -126,7 +126,7 @@ fn benches(c: &mut Criterion) {
 
     // The same through the app's API: the whole view a screen draws, and a
     // tap that selects a piece (with its hints) and one that deselects it.
-    let app = Game::from_pgn(long.to_pgn(), GameMode::SamePhone).expect("Rokada's own PGN");
+    let app = Game::from_pgn(long.to_pgn(), GameMode::SamePhone, 0).expect("Rokada's own PGN");
     group.bench_function("ffi_view/200_plies", |b| b.iter(|| black_box(app.view())));
     let from = FfiSquare::ALL[from as usize];
     group.bench_function("ffi_tap_select_and_deselect/200_plies", |b| {

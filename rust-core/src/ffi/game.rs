@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::types::{GameSetup, MoveResult, RokadaError};
 use crate::clock::{MonotonicTime, TimeControl, TimeSource};
 use crate::live::{ActionOutcome as LiveOutcome, Listener, LiveEvent, LiveGame, Touch, Touched};
-use crate::pgn::{RecordedResult, parse_first_game};
+use crate::pgn::{PgnError, PgnErrorKind, PgnGameInfo, RecordedResult, parse_games};
 use crate::rules::DrawClaim;
 use crate::session::{GameConfig, GameSession, MoveOutcome};
 use crate::view::{ClockView, GameAction, GameMode, GameView, PieceKind, Square, ViewOptions};
@@ -29,6 +29,22 @@ impl Listener for ForeignListener {
     fn on_event(&self, event: LiveEvent) {
         self.0.on_event(event);
     }
+}
+
+/// The games of a PGN text (a file or text shared to the app), for the
+/// player to pick one.
+#[uniffi::export]
+pub fn pgn_games(pgn: String) -> Result<Vec<PgnGameInfo>, RokadaError> {
+    let games = parse_games(&pgn)?;
+    if games.is_empty() {
+        return Err(PgnError {
+            kind: PgnErrorKind::NoGame,
+            ply: 0,
+            text: String::new(),
+        }
+        .into());
+    }
+    Ok(games.iter().enumerate().map(|(i, g)| g.info(i)).collect())
 }
 
 /// What an action asks of the screen beyond drawing the view.
@@ -96,12 +112,19 @@ impl Game {
         Game::local(GameSession::restore(&save, time_source())?)
     }
 
-    /// The first game of a PGN text, to look at or play on (without clocks).
-    #[uniffi::constructor]
-    pub fn from_pgn(pgn: String, mode: GameMode) -> Result<Arc<Game>, RokadaError> {
-        let game = parse_first_game(&pgn)?;
+    /// Game `index` (from [`pgn_games`]) of a PGN text, to look at or play
+    /// on without clocks; a bad file or move is refused naming the
+    /// half-move, and nothing is made.
+    #[uniffi::constructor(default(index = 0))]
+    pub fn from_pgn(pgn: String, mode: GameMode, index: u32) -> Result<Arc<Game>, RokadaError> {
+        let games = parse_games(&pgn)?;
+        let game = games.get(index as usize).ok_or(PgnError {
+            kind: PgnErrorKind::NoGame,
+            ply: 0,
+            text: format!("game {index} of {}", games.len()),
+        })?;
         Game::local(GameSession::from_pgn(
-            &game,
+            game,
             mode.into(),
             RecordedResult::Apply,
             time_source(),

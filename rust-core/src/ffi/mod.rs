@@ -15,13 +15,13 @@ mod types;
 mod wifi;
 
 pub use diagrams::{RulesDiagram, rules_diagrams};
-pub use game::{ActionOutcome, Game, GameListener};
+pub use game::{ActionOutcome, Game, GameListener, pgn_games};
 pub use store::SaveStore;
 pub use types::*;
 pub use wifi::{SideChoice, parse_host_address, parse_pairing_code};
 
 use crate::clock::Millis;
-use crate::view::{Square, TimePreset};
+use crate::view::{BoardColors, BoardTheme, Square, TimePreset};
 
 /// Routes the core's log to the platform's (logcat, the unified log).
 /// Making any game or store does it too; calling it again does nothing.
@@ -127,6 +127,18 @@ pub fn computer_levels() -> Vec<ComputerLevel> {
 #[uniffi::export]
 pub fn format_clock(ms: Millis) -> String {
     crate::clock::clock_text(ms)
+}
+
+/// The board's colour themes, in the order the settings list them.
+#[uniffi::export]
+pub fn board_themes() -> Vec<BoardTheme> {
+    crate::view::BOARD_THEMES.to_vec()
+}
+
+/// What the board paints in `theme`.
+#[uniffi::export]
+pub fn board_colors(theme: BoardTheme) -> BoardColors {
+    crate::view::board_colors(theme)
 }
 
 /// The time controls a new game offers, fastest first.

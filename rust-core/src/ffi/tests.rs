@@ -163,7 +163,7 @@ fn errors_are_typed_and_say_what_was_wrong() {
         "{error:?}"
     );
     assert!(error.to_string().contains("damaged"), "{error}");
-    let error = Game::from_pgn("1. e4 e5 2. Ke3".into(), GameMode::SamePhone)
+    let error = Game::from_pgn("1. e4 e5 2. Ke3".into(), GameMode::SamePhone, 0)
         .err()
         .unwrap();
     assert!(
@@ -235,6 +235,49 @@ fn addresses_and_codes_as_typed() {
     ));
     let presets = time_presets();
     assert!(presets.iter().any(|p| p.label == "5+3"));
+}
+
+#[test]
+fn a_file_of_games_is_listed_and_one_continued_from_any_move() {
+    let file = "[White \"Ann\"]\n[Black \"Bo\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n\
+                [White \"Cy\"]\n\n1. d4 *\n";
+    let games = pgn_games(file.into()).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        (
+            games[0].white.as_deref(),
+            games[0].plies,
+            games[0].result.as_deref()
+        ),
+        (Some("Ann"), 4, Some("1-0"))
+    );
+    assert_eq!(games[1].black, None);
+    assert!(matches!(
+        pgn_games("no game here )".into()),
+        Err(RokadaError::InvalidPgn { .. })
+    ));
+    assert!(matches!(
+        Game::from_pgn(file.into(), GameMode::SamePhone, 2),
+        Err(RokadaError::InvalidPgn {
+            kind: crate::pgn::PgnErrorKind::NoGame,
+            ..
+        })
+    ));
+    let game = Game::from_pgn(file.into(), GameMode::SamePhone, 0).unwrap();
+    assert!(game.view().status.end.is_some(), "the recorded result");
+    let browsed = game.show_ply(2);
+    assert!(
+        browsed
+            .actions
+            .menu
+            .iter()
+            .any(|i| i.action == GameAction::ContinueFromHere && i.confirm)
+    );
+    let view = done(game.perform(GameAction::ContinueFromHere));
+    assert_eq!(view.browse.plies, 2);
+    assert_eq!(view.status.end, None);
+    assert!(view.board.interactive);
+    game.play_text("Bc4".into()).unwrap();
 }
 
 #[test]
@@ -314,7 +357,7 @@ fn save_restore_and_pgn_through_the_api() {
         Some(RokadaError::NotConnected),
         "a Wi-Fi game resumes with its link"
     );
-    let from_pgn = Game::from_pgn(game.pgn(), GameMode::SamePhone).unwrap();
+    let from_pgn = Game::from_pgn(game.pgn(), GameMode::SamePhone, 0).unwrap();
     assert_eq!(from_pgn.view().moves, game.view().moves);
     assert!(matches!(
         game.perform(GameAction::SharePgn),

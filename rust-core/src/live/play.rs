@@ -254,6 +254,13 @@ fn act(
             Some(link) => link.command(&mut state.session, WifiCommand::DeclineRematch, events),
             None => Err(LiveError::NotConnected),
         },
+        GameAction::ContinueFromHere => {
+            let ply = state.browsing.unwrap_or(state.session.moves().len());
+            state.session.truncate(ply)?;
+            state.browsing = None;
+            state.input.reset();
+            Ok(())
+        }
         GameAction::Leave => match state.wifi.as_mut() {
             Some(link) => link.leave(&mut state.session, events),
             None => Err(LiveError::NotConnected),

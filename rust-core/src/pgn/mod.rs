@@ -7,5 +7,7 @@ mod read;
 mod write;
 
 pub use import::RecordedResult;
-pub use read::{PgnError, PgnErrorKind, PgnGame, PgnMove, parse_first_game, parse_games};
+pub use read::{
+    PgnError, PgnErrorKind, PgnGame, PgnGameInfo, PgnMove, parse_first_game, parse_games,
+};
 pub use write::civil_date;

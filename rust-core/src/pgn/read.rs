@@ -20,6 +20,41 @@ impl PgnGame {
     }
 }
 
+/// What a list of a file's games shows of one, to pick it.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct PgnGameInfo {
+    /// Its place in the file, from 0.
+    pub index: u32,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub event: Option<String>,
+    pub date: Option<String>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*` as recorded.
+    pub result: Option<String>,
+    /// Main-line half-moves as written (not yet checked by the rules).
+    pub plies: u32,
+}
+
+impl PgnGame {
+    /// The game's entry in a list of a file's games.
+    pub fn info(&self, index: usize) -> PgnGameInfo {
+        let tag = |name| {
+            self.tag(name)
+                .filter(|v| !v.is_empty() && !v.starts_with('?'))
+                .map(str::to_owned)
+        };
+        PgnGameInfo {
+            index: u32::try_from(index).unwrap_or(u32::MAX),
+            white: tag("White"),
+            black: tag("Black"),
+            event: tag("Event"),
+            date: tag("Date"),
+            result: self.result.clone().or_else(|| tag("Result")),
+            plies: u32::try_from(self.moves.len()).unwrap_or(u32::MAX),
+        }
+    }
+}
+
 /// A main-line move and its half-move number in the game (from 1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PgnMove {

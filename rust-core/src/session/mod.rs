@@ -667,6 +667,32 @@ impl GameSession {
         Ok(())
     }
 
+    /// Keeps the first `plies` half-moves and drops the rest, to play on
+    /// from an earlier position (an imported game continued from a chosen
+    /// move). Only where moves can be taken back; the dropped moves cannot
+    /// be replayed.
+    pub fn truncate(&mut self, plies: usize) -> Result<(), GameError> {
+        if !self.mode().allows_undo() {
+            return Err(GameError::NotAllowedInMode(ModeRestriction::Undo));
+        }
+        if plies >= self.moves.len() {
+            return Ok(());
+        }
+        self.moves.truncate(plies);
+        self.keys.truncate(plies + 1);
+        self.redo.clear();
+        self.rebuild_position();
+        self.end = None;
+        self.draw_offer = None;
+        self.paused = false;
+        let now = self.time.now_ms();
+        let running = self.expected_running();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.set_running(running, now);
+        }
+        Ok(())
+    }
+
     /// Plays the last taken-back move again (one phone only).
     pub fn redo(&mut self) -> Result<PlayedMove, GameError> {
         if !self.mode().allows_redo() {

@@ -39,6 +39,9 @@ pub enum GameAction {
     DeclineRematch,
     /// Over Wi-Fi: stop playing; an unfinished game is adjourned.
     Leave,
+    /// While browsing a game on this device: play on from the position on
+    /// show, dropping the moves after it.
+    ContinueFromHere,
 }
 
 /// An action as a control shows it.
@@ -66,6 +69,8 @@ pub struct ActionContext<'a> {
     pub peer: Option<&'a PeerStatus>,
     /// The players paused the clock (one phone).
     pub clock_paused: bool,
+    /// An earlier position is on show.
+    pub browsing: bool,
 }
 
 fn item(action: GameAction, enabled: bool) -> ActionItem {
@@ -103,14 +108,21 @@ fn rematch_asked_by_opponent(session: &GameSession, peer: &PeerStatus) -> bool {
 
 /// The actions for the player at this device, in display order.
 pub fn actions(session: &GameSession, context: ActionContext<'_>) -> Actions {
-    match session.mode() {
+    let mut actions = match session.mode() {
         Mode::SamePhone => same_phone(session, context),
         Mode::Computer { .. } => computer(session),
         Mode::WifiPeer { .. } => match context.peer {
             Some(peer) => wifi(session, peer),
             None => Actions::default(),
         },
+    };
+    if context.browsing && session.mode().allows_undo() {
+        // Moves after the one on show are dropped: ask first.
+        actions
+            .menu
+            .insert(0, confirmed(GameAction::ContinueFromHere, true));
     }
+    actions
 }
 
 fn same_phone(session: &GameSession, context: ActionContext<'_>) -> Actions {

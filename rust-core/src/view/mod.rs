@@ -8,7 +8,8 @@
 //! - [`clock`]: clock faces and the low-time rule;
 //! - [`actions`]: the bottom bar and menu;
 //! - [`peer`]: the Wi-Fi link's status and news;
-//! - [`presets`]: the time controls a new game offers.
+//! - [`presets`]: the time controls a new game offers;
+//! - [`themes`]: the board's colour themes.
 
 pub mod actions;
 pub mod clock;
@@ -16,6 +17,7 @@ pub mod moves;
 pub mod peer;
 pub mod players;
 pub mod presets;
+pub mod themes;
 pub mod types;
 
 use shakmaty::{Board, Chess, Color, Position};
@@ -26,6 +28,7 @@ pub use moves::{MoveCell, MoveRow, move_rows};
 pub use peer::{LinkState, PeerComplaint, PeerEvent, PeerRole, PeerStatus, Refusal};
 pub use players::{Material, PlayerBar, PlayerLabel};
 pub use presets::{TimePreset, TimePresetKind, time_presets};
+pub use themes::{BOARD_THEMES, BoardColors, BoardTheme, board_colors};
 pub use types::{GameMode, MoveInfo, MoveSound, Piece, PieceKind, Side, Square, SquarePair};
 
 use crate::board_input::BoardInput;
@@ -165,6 +168,10 @@ pub struct GameView {
     pub prompt: Option<Prompt>,
     /// The Wi-Fi link, in Wi-Fi games.
     pub peer: Option<PeerStatus>,
+    /// Keep the screen on: a game is under way (its clock not stopped by
+    /// the players), or a Wi-Fi link is open, which the device's sleep
+    /// would cut.
+    pub keep_awake: bool,
 }
 
 /// What a view is computed from besides the session.
@@ -291,10 +298,19 @@ pub fn game_view(session: &GameSession, context: ViewContext<'_>) -> GameView {
             ActionContext {
                 peer: context.peer,
                 clock_paused: context.clock_paused,
+                browsing: shown.is_some(),
             },
         ),
         prompt: prompt(session, &context),
         peer: context.peer.cloned(),
+        keep_awake: keep_awake(session, &context),
+    }
+}
+
+fn keep_awake(session: &GameSession, context: &ViewContext<'_>) -> bool {
+    match context.peer {
+        Some(peer) => peer.link != LinkState::Closed,
+        None => !session.is_over() && !context.clock_paused,
     }
 }
 

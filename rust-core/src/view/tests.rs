@@ -173,3 +173,24 @@ fn a_draw_offer_from_the_other_device_is_a_prompt() {
     );
     assert_eq!(view.status.mover, Mover::You);
 }
+
+#[test]
+fn the_screen_stays_awake_while_a_game_runs_or_a_link_is_open() {
+    let mut game = session(Mode::SamePhone, None);
+    let input = BoardInput::default();
+    assert!(game_view(&game, context(&input)).keep_awake);
+    let mut paused = context(&input);
+    paused.clock_paused = true;
+    assert!(!game_view(&game, paused).keep_awake);
+    game.resign(Controller::Local, Color::White).unwrap();
+    assert!(!game_view(&game, context(&input)).keep_awake);
+    let awake = |link| {
+        let mut peer = PeerStatus::new(PeerRole::Host, None, None);
+        peer.link = link;
+        let mut linked = context(&input);
+        linked.peer = Some(&peer);
+        game_view(&game, linked).keep_awake
+    };
+    assert!(awake(LinkState::Pairing), "waiting for the other device");
+    assert!(!awake(LinkState::Closed));
+}

@@ -23,12 +23,14 @@ fn with(peer: &PeerStatus) -> ActionContext<'_> {
     ActionContext {
         peer: Some(peer),
         clock_paused: false,
+        browsing: false,
     }
 }
 
 const NO_PEER: ActionContext<'static> = ActionContext {
     peer: None,
     clock_paused: false,
+    browsing: false,
 };
 
 #[test]
@@ -58,6 +60,7 @@ fn one_phone_keeps_its_bar_and_confirms_what_ends_the_game() {
         ActionContext {
             peer: None,
             clock_paused: true,
+            browsing: false,
         },
     );
     assert_eq!(
