@@ -16,6 +16,9 @@ use crate::net::game::{ColorChoice, WifiCommand, WifiEvent, WifiGame};
 use crate::net::message::RejectReason;
 use crate::net::pairing::PairingCode;
 
+/// This device's part in a Wi-Fi game, under the name the apps know.
+pub use crate::net::PeerRole;
+
 /// The host's choice of colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
 pub enum SideChoice {
@@ -32,14 +35,6 @@ impl From<SideChoice> for ColorChoice {
             SideChoice::Random => ColorChoice::Random,
         }
     }
-}
-
-/// This device's part in a Wi-Fi game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
-pub enum PeerRole {
-    /// Shows the code and advertises `_rokada._tcp` on `port`.
-    Host,
-    Joiner,
 }
 
 /// The state of the link to the other device.

@@ -28,10 +28,11 @@ const HOST_IDENTITY: &[u8] = b"rokada wifi host";
 const JOINER_IDENTITY: &[u8] = b"rokada wifi joiner";
 const MASTER_SALT: &[u8] = b"rokada pairing v1";
 
-/// Which end of the connection we are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    /// Shows the code, sets the game and listens.
+/// This device's part in a Wi-Fi game: which end of every connection it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum PeerRole {
+    /// Shows the code, sets the game, listens and advertises
+    /// `_rokada._tcp` on its port.
     Host,
     /// Types the code and connects.
     Joiner,
@@ -94,12 +95,12 @@ impl fmt::Debug for Pake {
 
 impl Pake {
     /// Starts the exchange; the returned bytes go to the peer.
-    pub fn start(role: Role, code: PairingCode) -> (Pake, Vec<u8>) {
+    pub fn start(role: PeerRole, code: PairingCode) -> (Pake, Vec<u8>) {
         let password = Password::new(code.digits().as_bytes());
         let (host, joiner) = (Identity::new(HOST_IDENTITY), Identity::new(JOINER_IDENTITY));
         let (state, msg) = match role {
-            Role::Host => Spake2::<Ed25519Group>::start_a(&password, &host, &joiner),
-            Role::Joiner => Spake2::<Ed25519Group>::start_b(&password, &host, &joiner),
+            PeerRole::Host => Spake2::<Ed25519Group>::start_a(&password, &host, &joiner),
+            PeerRole::Joiner => Spake2::<Ed25519Group>::start_b(&password, &host, &joiner),
         };
         (Pake(state), msg)
     }
@@ -170,16 +171,16 @@ impl ConnectionKeys {
         }
     }
 
-    fn confirm_key(&self, role: Role) -> &[u8; KEY_LEN] {
+    fn confirm_key(&self, role: PeerRole) -> &[u8; KEY_LEN] {
         match role {
-            Role::Host => &self.confirm_host,
-            Role::Joiner => &self.confirm_joiner,
+            PeerRole::Host => &self.confirm_host,
+            PeerRole::Joiner => &self.confirm_joiner,
         }
     }
 
     /// Proof that `role` derived the same keys, i.e. knew the code (or the
     /// master secret when resuming).
-    pub fn confirmation(&self, role: Role) -> [u8; 32] {
+    pub fn confirmation(&self, role: PeerRole) -> [u8; 32] {
         let mut mac = HmacSha256::new_from_slice(self.confirm_key(role))
             .expect("HMAC accepts any key length");
         mac.update(&self.transcript);
@@ -187,7 +188,7 @@ impl ConnectionKeys {
     }
 
     /// Checks the peer's proof in constant time.
-    pub fn verify_confirmation(&self, role: Role, proof: &[u8]) -> bool {
+    pub fn verify_confirmation(&self, role: PeerRole, proof: &[u8]) -> bool {
         let mut mac = HmacSha256::new_from_slice(self.confirm_key(role))
             .expect("HMAC accepts any key length");
         mac.update(&self.transcript);
@@ -200,8 +201,11 @@ mod tests {
     use super::*;
 
     fn pair(host_code: u32, joiner_code: u32) -> ([u8; 32], [u8; 32]) {
-        let (h, h_msg) = Pake::start(Role::Host, PairingCode::from_number(host_code).unwrap());
-        let (j, j_msg) = Pake::start(Role::Joiner, PairingCode::from_number(joiner_code).unwrap());
+        let (h, h_msg) = Pake::start(PeerRole::Host, PairingCode::from_number(host_code).unwrap());
+        let (j, j_msg) = Pake::start(
+            PeerRole::Joiner,
+            PairingCode::from_number(joiner_code).unwrap(),
+        );
         (h.finish(&j_msg).unwrap(), j.finish(&h_msg).unwrap())
     }
 
@@ -215,9 +219,9 @@ mod tests {
             ConnectionKeys::derive(&h, &t),
             ConnectionKeys::derive(&j, &t),
         );
-        assert!(jk.verify_confirmation(Role::Host, &hk.confirmation(Role::Host)));
-        assert!(hk.verify_confirmation(Role::Joiner, &jk.confirmation(Role::Joiner)));
-        assert!(!hk.verify_confirmation(Role::Host, &jk.confirmation(Role::Joiner)));
+        assert!(jk.verify_confirmation(PeerRole::Host, &hk.confirmation(PeerRole::Host)));
+        assert!(hk.verify_confirmation(PeerRole::Joiner, &jk.confirmation(PeerRole::Joiner)));
+        assert!(!hk.verify_confirmation(PeerRole::Host, &jk.confirmation(PeerRole::Joiner)));
         assert_ne!(hk.host_to_joiner, hk.joiner_to_host);
     }
 
@@ -230,7 +234,7 @@ mod tests {
             ConnectionKeys::derive(&h, &t),
             ConnectionKeys::derive(&j, &t),
         );
-        assert!(!hk.verify_confirmation(Role::Joiner, &jk.confirmation(Role::Joiner)));
+        assert!(!hk.verify_confirmation(PeerRole::Joiner, &jk.confirmation(PeerRole::Joiner)));
     }
 
     #[test]
@@ -248,9 +252,9 @@ mod tests {
 
     #[test]
     fn malformed_pake_messages_are_refused() {
-        let (h, _) = Pake::start(Role::Host, PairingCode::from_number(1).unwrap());
+        let (h, _) = Pake::start(PeerRole::Host, PairingCode::from_number(1).unwrap());
         assert_eq!(h.finish(b"short").unwrap_err(), BadPakeMessage);
-        let (h, h_msg) = Pake::start(Role::Host, PairingCode::from_number(1).unwrap());
+        let (h, h_msg) = Pake::start(PeerRole::Host, PairingCode::from_number(1).unwrap());
         assert_eq!(
             h.finish(&h_msg).unwrap_err(),
             BadPakeMessage,

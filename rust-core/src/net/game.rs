@@ -24,6 +24,7 @@ use std::time::Instant;
 
 use shakmaty::{Color, Position};
 
+use super::PeerRole;
 use super::link::{ConnId, Endpoint, Host, Joiner, LinkConfig, LinkEvent, Output, Violation};
 use super::message::{ClockState, ErrorCode, Message, MoveMsg, RejectReason};
 use super::pairing::PairingCode;
@@ -233,11 +234,6 @@ fn lock(session: &SharedSession) -> MutexGuard<'_, Option<GameSession>> {
     session.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-enum Role {
-    Host,
-    Joiner,
-}
-
 /// Who asked for a rematch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum RematchAsk {
@@ -248,7 +244,7 @@ enum RematchAsk {
 /// The game state machine over a link endpoint (sans-IO, like the link).
 pub struct WifiMachine<E> {
     link: E,
-    role: Role,
+    role: PeerRole,
     session: SharedSession,
     time: Arc<dyn TimeSource>,
     /// When the side to move began thinking, on the session's time source.
@@ -267,7 +263,7 @@ pub struct WifiMachine<E> {
 }
 
 impl<E: Endpoint> WifiMachine<E> {
-    fn new(link: E, role: Role, session: SharedSession, time: Arc<dyn TimeSource>) -> Self {
+    fn new(link: E, role: PeerRole, session: SharedSession, time: Arc<dyn TimeSource>) -> Self {
         let now = time.now_ms();
         let mut m = WifiMachine {
             link,
@@ -288,7 +284,7 @@ impl<E: Endpoint> WifiMachine<E> {
     }
 
     fn is_host(&self) -> bool {
-        matches!(self.role, Role::Host)
+        matches!(self.role, PeerRole::Host)
     }
 
     fn event(&mut self, e: WifiEvent) {
@@ -1027,7 +1023,7 @@ impl WifiGame {
             }
         };
         let shared: SharedSession = Arc::new(Mutex::new(Some(session)));
-        let machine = WifiMachine::new(Host::new(link, code), Role::Host, shared.clone(), time);
+        let machine = WifiMachine::new(Host::new(link, code), PeerRole::Host, shared.clone(), time);
         let (driver, events) = tcp::spawn_host(machine, listener).map_err(HostError::Io)?;
         Ok((
             WifiGame {
@@ -1046,7 +1042,12 @@ impl WifiGame {
         time: Arc<dyn TimeSource>,
     ) -> io::Result<(WifiGame, std::sync::mpsc::Receiver<WifiEvent>)> {
         let shared: SharedSession = Arc::new(Mutex::new(None));
-        let machine = WifiMachine::new(Joiner::new(link, code), Role::Joiner, shared.clone(), time);
+        let machine = WifiMachine::new(
+            Joiner::new(link, code),
+            PeerRole::Joiner,
+            shared.clone(),
+            time,
+        );
         let (driver, events) = tcp::spawn_joiner(machine, addr)?;
         Ok((
             WifiGame {
@@ -1136,13 +1137,13 @@ mod tests {
             let session = GameSession::new(config, time.clone()).unwrap();
             let host = WifiMachine::new(
                 Host::new(cfg(), code()),
-                Role::Host,
+                PeerRole::Host,
                 Arc::new(Mutex::new(Some(session))),
                 time.clone(),
             );
             let joiner = WifiMachine::new(
                 Joiner::new(cfg(), code()),
-                Role::Joiner,
+                PeerRole::Joiner,
                 Arc::new(Mutex::new(None)),
                 time,
             );

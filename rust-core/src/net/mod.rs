@@ -26,5 +26,7 @@ pub mod message;
 pub mod pairing;
 pub mod tcp;
 
+pub use crypto::PeerRole;
+
 /// The DNS-SD service type hosts advertise.
 pub const SERVICE_TYPE: &str = "_rokada._tcp";
