@@ -395,6 +395,8 @@ impl<E: Endpoint> WifiMachine<E> {
             LinkEvent::Violation(v) => self.on_violation(v),
             LinkEvent::LinkLost => self.event(WifiEvent::LinkLost),
             LinkEvent::Adjourned => self.adjourn(),
+            // Strangers turned away, and delivery news: the game goes on.
+            LinkEvent::Dropped { .. } | LinkEvent::AllAcknowledged => {}
         }
     }
 
@@ -1098,8 +1100,8 @@ impl std::error::Error for HostError {}
 mod tests {
     use super::*;
     use crate::clock::ManualTime;
+    use crate::net::sim::Sim;
     use proptest::prelude::*;
-    use std::collections::HashMap;
     use std::time::Duration;
 
     fn code() -> PairingCode {
@@ -1114,157 +1116,51 @@ mod tests {
         }
     }
 
-    /// Both devices' game machines joined by a simulated network that can
-    /// cut every connection after a given number of delivered frames.
-    struct Sim {
-        host: WifiMachine<Host>,
-        joiner: WifiMachine<Joiner>,
-        now: Instant,
-        links: HashMap<ConnId, ConnId>,
-        next_host_conn: ConnId,
-        cut_after: Option<usize>,
-        host_events: Vec<WifiEvent>,
-        joiner_events: Vec<WifiEvent>,
+    type GameSim = Sim<WifiMachine<Host>, WifiMachine<Joiner>>;
+
+    /// Both devices' game machines on the simulated network, every
+    /// connection cut once after `cut_after` delivered frames.
+    fn sim(cut_after: Option<usize>, time_control: Option<TimeControl>) -> GameSim {
+        let time: Arc<dyn TimeSource> = ManualTime::new();
+        let mut config = GameConfig::new(Mode::WifiPeer {
+            local: Color::White,
+        });
+        config.time_control = time_control;
+        let session = GameSession::new(config, time.clone()).unwrap();
+        let host = WifiMachine::new(
+            Host::new(cfg(), code()),
+            PeerRole::Host,
+            Arc::new(Mutex::new(Some(session))),
+            time.clone(),
+        );
+        let joiner = WifiMachine::new(
+            Joiner::new(cfg(), code()),
+            PeerRole::Joiner,
+            Arc::new(Mutex::new(None)),
+            time,
+        );
+        Sim::with_cut(host, joiner, cut_after)
     }
 
-    impl Sim {
-        fn new(cut_after: Option<usize>, time_control: Option<TimeControl>) -> Sim {
-            let time: Arc<dyn TimeSource> = ManualTime::new();
-            let mut config = GameConfig::new(Mode::WifiPeer {
-                local: Color::White,
-            });
-            config.time_control = time_control;
-            let session = GameSession::new(config, time.clone()).unwrap();
-            let host = WifiMachine::new(
-                Host::new(cfg(), code()),
-                PeerRole::Host,
-                Arc::new(Mutex::new(Some(session))),
-                time.clone(),
-            );
-            let joiner = WifiMachine::new(
-                Joiner::new(cfg(), code()),
-                PeerRole::Joiner,
-                Arc::new(Mutex::new(None)),
-                time,
-            );
-            let mut sim = Sim {
-                host,
-                joiner,
-                now: Instant::now(),
-                links: HashMap::new(),
-                next_host_conn: 100,
-                cut_after,
-                host_events: Vec::new(),
-                joiner_events: Vec::new(),
-            };
-            sim.pump();
-            sim
-        }
+    trait Play {
+        fn play(&mut self, moves: &[&str]);
+        fn games(&self) -> (Option<View>, Option<View>);
+    }
 
-        fn deliver(&mut self) -> bool {
-            match &mut self.cut_after {
-                Some(0) => {
-                    self.cut_after = None;
-                    let now = self.now;
-                    for (jc, hc) in std::mem::take(&mut self.links) {
-                        self.host.on_closed(hc, now);
-                        self.joiner.on_closed(jc, now);
-                    }
-                    false
-                }
-                Some(n) => {
-                    *n -= 1;
-                    true
-                }
-                None => true,
-            }
-        }
+    fn local_turn(m: &WifiMachine<impl Endpoint>) -> bool {
+        m.started
+            && lock(&m.session)
+                .as_ref()
+                .is_some_and(GameSession::is_local_turn)
+    }
 
-        fn pump(&mut self) {
-            let now = self.now;
-            loop {
-                let mut busy = false;
-                while let Some(o) = self.host.poll_output() {
-                    busy = true;
-                    match o {
-                        Output::Transmit { conn, bytes } => {
-                            let jc = self
-                                .links
-                                .iter()
-                                .find(|(_, h)| **h == conn)
-                                .map(|(j, _)| *j);
-                            if let Some(jc) = jc
-                                && self.deliver()
-                            {
-                                self.joiner.on_bytes(jc, &bytes, now);
-                            }
-                        }
-                        Output::Close { conn } => {
-                            let jc = self
-                                .links
-                                .iter()
-                                .find(|(_, h)| **h == conn)
-                                .map(|(j, _)| *j);
-                            if let Some(jc) = jc {
-                                self.links.remove(&jc);
-                                self.joiner.on_closed(jc, now);
-                            }
-                        }
-                        Output::Connect { .. } => {}
-                        Output::Event(e) => self.host_events.push(e),
-                    }
-                }
-                while let Some(o) = self.joiner.poll_output() {
-                    busy = true;
-                    match o {
-                        Output::Connect { conn } => {
-                            let hc = self.next_host_conn;
-                            self.next_host_conn += 1;
-                            self.links.insert(conn, hc);
-                            self.host.on_accepted(hc, now);
-                            self.joiner.on_connected(conn, now);
-                        }
-                        Output::Transmit { conn, bytes } => {
-                            if let Some(&hc) = self.links.get(&conn)
-                                && self.deliver()
-                            {
-                                self.host.on_bytes(hc, &bytes, now);
-                            }
-                        }
-                        Output::Close { conn } => {
-                            if let Some(hc) = self.links.remove(&conn) {
-                                self.host.on_closed(hc, now);
-                            }
-                        }
-                        Output::Event(e) => self.joiner_events.push(e),
-                    }
-                }
-                if !busy {
-                    return;
-                }
-            }
-        }
-
-        fn step(&mut self) {
-            self.now += Duration::from_millis(100);
-            Machine::on_tick(&mut self.host, self.now);
-            Machine::on_tick(&mut self.joiner, self.now);
-            self.pump();
-        }
-
-        fn local_turn(m: &WifiMachine<impl Endpoint>) -> bool {
-            m.started
-                && lock(&m.session)
-                    .as_ref()
-                    .is_some_and(GameSession::is_local_turn)
-        }
-
+    impl Play for GameSim {
         /// Plays the moves in turn, each once its side may move.
         fn play(&mut self, moves: &[&str]) {
             for san in moves {
                 let mut steps = 0;
                 loop {
-                    if Self::local_turn(&self.host) {
+                    if local_turn(&self.host) {
                         Machine::on_command(
                             &mut self.host,
                             WifiCommand::Play((*san).into()),
@@ -1272,7 +1168,7 @@ mod tests {
                         );
                         break;
                     }
-                    if Self::local_turn(&self.joiner) {
+                    if local_turn(&self.joiner) {
                         Machine::on_command(
                             &mut self.joiner,
                             WifiCommand::Play((*san).into()),
@@ -1315,7 +1211,7 @@ mod tests {
         /// every move played exactly once, or first contact fails cleanly.
         #[test]
         fn a_cut_anywhere_loses_and_duplicates_nothing(cut in 0usize..40) {
-            let mut sim = Sim::new(Some(cut), None);
+            let mut sim = sim(Some(cut), None);
             if sim.joiner.is_finished() {
                 prop_assert!(sim.joiner_events.contains(&WifiEvent::Unreachable));
                 return Ok(());
@@ -1336,7 +1232,7 @@ mod tests {
 
     #[test]
     fn the_joiners_resignation_is_the_hosts_verdict() {
-        let mut sim = Sim::new(None, None);
+        let mut sim = sim(None, None);
         sim.play(&["e4"]);
         Machine::on_command(&mut sim.joiner, WifiCommand::Resign, sim.now);
         // Nothing ends on the joiner until the host has decided.
@@ -1353,7 +1249,7 @@ mod tests {
 
     #[test]
     fn a_move_crossing_a_resignation_is_settled_by_the_hosts_game() {
-        let mut sim = Sim::new(None, None);
+        let mut sim = sim(None, None);
         sim.play(&["e4"]);
         // The joiner moves while the host resigns: both messages cross.
         let now = sim.now;

@@ -2,6 +2,7 @@
 //! channel once established, and its heartbeat.
 
 use std::collections::VecDeque;
+use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 use super::reliable::Reliable;
@@ -32,6 +33,9 @@ pub(super) enum State {
 
 pub(super) struct Conn {
     pub(super) id: ConnId,
+    /// Where it comes from (the host counts unproven connections by
+    /// address; the joiner's own connection has no use for it).
+    pub(super) peer: IpAddr,
     pub(super) decoder: FrameDecoder,
     pub(super) state: State,
     pub(super) opened: Instant,
@@ -54,9 +58,10 @@ pub(super) enum Incoming {
 }
 
 impl Conn {
-    pub(super) fn new(id: ConnId, state: State, now: Instant) -> Self {
+    pub(super) fn new(id: ConnId, peer: IpAddr, state: State, now: Instant) -> Self {
         Conn {
             id,
+            peer,
             decoder: FrameDecoder::new(),
             state,
             opened: now,
@@ -106,7 +111,7 @@ impl Conn {
         self.last_recv = now;
         self.last_ping = now;
         let resume = Packet::Resume {
-            received: rel.received,
+            received: rel.delivered,
         };
         self.seal_and_send(&resume.encode(), out);
     }
@@ -161,26 +166,14 @@ impl Conn {
                     return Incoming::Event(LinkEvent::Violation(Violation::UnexpectedResume));
                 }
                 *synced = true;
-                rel.acknowledged(received);
-                let pending: Vec<Vec<u8>> = rel
-                    .outbox
-                    .iter()
-                    .map(|(seq, msg)| {
-                        Packet::Data {
-                            seq: *seq,
-                            ack: rel.received,
-                            msg: msg.clone(),
-                        }
-                        .encode()
-                    })
-                    .collect();
-                for p in pending {
+                acknowledged(rel, received, out);
+                for p in rel.pending() {
                     self.seal_and_send(&p, out);
                 }
                 Incoming::Synced
             }
             Packet::Data { seq, ack, msg } => {
-                rel.acknowledged(ack);
+                acknowledged(rel, ack, out);
                 let expected = rel.received + 1;
                 if seq < expected {
                     // Re-sent after a reconnection, but it had arrived.
@@ -193,7 +186,7 @@ impl Conn {
                 }
             }
             Packet::Ping { id, ack } => {
-                rel.acknowledged(ack);
+                acknowledged(rel, ack, out);
                 self.seal_and_send(&Packet::Pong { id }.encode(), out);
                 Incoming::Nothing
             }
@@ -228,7 +221,7 @@ impl Conn {
             self.ping_sent = Some((id, now));
             let ping = Packet::Ping {
                 id,
-                ack: rel.received,
+                ack: rel.delivered,
             };
             self.seal_and_send(&ping.encode(), out);
         }
@@ -236,11 +229,21 @@ impl Conn {
     }
 
     pub(super) fn deadline(&self, cfg: &LinkConfig) -> Instant {
-        if self.is_established() {
-            (self.last_recv + cfg.link_timeout).min(self.last_ping + cfg.heartbeat_interval)
-        } else {
-            self.opened + cfg.handshake_timeout
+        match self.state {
+            State::Established { .. } => {
+                (self.last_recv + cfg.link_timeout).min(self.last_ping + cfg.heartbeat_interval)
+            }
+            State::AwaitHello => self.opened + cfg.hello_timeout,
+            _ => self.opened + cfg.handshake_timeout,
         }
+    }
+}
+
+/// Takes the peer's acknowledgement, telling the layer above when it
+/// leaves nothing unacknowledged.
+fn acknowledged(rel: &mut Reliable, ack: u64, out: &mut VecDeque<Output>) {
+    if rel.acknowledged(ack) {
+        out.push_back(Output::Event(LinkEvent::AllAcknowledged));
     }
 }
 

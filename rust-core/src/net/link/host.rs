@@ -1,11 +1,13 @@
 //! The host's side of the link: shows the code, accepts connections.
 
 use std::collections::VecDeque;
+use std::net::{IpAddr, Ipv4Addr};
 use std::time::{Duration, Instant};
 
+use super::admission;
 use super::connection::{Conn, Incoming, State, nonce};
 use super::reliable::Reliable;
-use super::{ConnId, LinkConfig, LinkEvent, Output, SendError};
+use super::{ConnId, DropCause, LinkConfig, LinkEvent, Output, SendError};
 use crate::net::crypto::{
     ConnectionKeys, Pake, PeerRole, SESSION_ID_LEN, SessionId, SessionSecret, Transcript,
     random_bytes,
@@ -15,22 +17,24 @@ use crate::net::message::{
 };
 use crate::net::pairing::{CodeGuard, PairingCode};
 
+/// Resume hellos remembered, so that a captured one cannot be replayed.
+const RESUME_NONCES_KEPT: usize = 256;
+
 /// The host's side: shows the code, accepts connections.
 pub struct Host {
     cfg: LinkConfig,
     guard: CodeGuard,
     pub(super) secret: Option<SessionSecret>,
+    /// Oldest first.
     pub(super) conns: Vec<Conn>,
     active: Option<ConnId>,
     ever_connected: bool,
     lost_since: Option<Instant>,
     finished: bool,
     rel: Reliable,
+    resume_nonces: VecDeque<Vec<u8>>,
     pub(super) out: VecDeque<Output>,
 }
-
-/// Handshakes a host runs at once; more connections are turned away.
-pub(super) const MAX_PENDING: usize = 4;
 
 impl Host {
     pub fn new(cfg: LinkConfig, code: PairingCode) -> Self {
@@ -44,6 +48,7 @@ impl Host {
             lost_since: None,
             finished: false,
             rel: Reliable::default(),
+            resume_nonces: VecDeque::new(),
             out: VecDeque::new(),
         }
     }
@@ -51,6 +56,19 @@ impl Host {
     /// The code to show now.
     pub fn code(&self) -> PairingCode {
         self.guard.code()
+    }
+
+    /// Draws a new code (the user asked for one, say because the old one
+    /// was seen); announced with [`LinkEvent::CodeRenewed`].
+    pub fn renew_code(&mut self) -> PairingCode {
+        let code = self.guard.renew();
+        self.event(LinkEvent::CodeRenewed(code));
+        code
+    }
+
+    /// Wrong codes tried so far, for the host's screen.
+    pub fn wrong_codes(&self) -> u32 {
+        self.guard.wrong_attempts()
     }
 
     pub fn is_paired(&self) -> bool {
@@ -69,8 +87,17 @@ impl Host {
         self.finished
     }
 
+    /// Whether the joiner has acknowledged every message sent so far.
+    pub fn all_acknowledged(&self) -> bool {
+        self.rel.outbox.is_empty()
+    }
+
     pub fn poll_output(&mut self) -> Option<Output> {
-        self.out.pop_front()
+        let o = self.out.pop_front()?;
+        if matches!(o, Output::Event(LinkEvent::Message(_))) {
+            self.rel.taken();
+        }
+        Some(o)
     }
 
     fn event(&mut self, e: LinkEvent) {
@@ -81,20 +108,34 @@ impl Host {
         self.conns.iter().position(|c| c.id == id)
     }
 
+    /// A connection came in from an address the driver did not give.
     pub fn on_accepted(&mut self, conn: ConnId, now: Instant) {
-        let pending = self.conns.iter().filter(|c| !c.is_established()).count();
-        if self.finished || pending >= MAX_PENDING {
-            let c = Conn::new(conn, State::AwaitHello, now);
-            c.send_handshake(
-                &Handshake::Reject {
-                    reason: RejectReason::Busy,
-                },
-                &mut self.out,
-            );
+        self.on_accepted_from(conn, IpAddr::V4(Ipv4Addr::UNSPECIFIED), now)
+    }
+
+    /// A connection came in from `peer`.
+    pub fn on_accepted_from(&mut self, conn: ConnId, peer: IpAddr, now: Instant) {
+        let c = Conn::new(conn, peer.to_canonical(), State::AwaitHello, now);
+        if self.finished {
+            let busy = Handshake::Reject {
+                reason: RejectReason::Busy,
+            };
+            c.send_handshake(&busy, &mut self.out);
             self.out.push_back(Output::Close { conn });
             return;
         }
-        self.conns.push(Conn::new(conn, State::AwaitHello, now));
+        self.conns.push(c);
+        self.enforce_limits();
+    }
+
+    /// Drops the oldest unproven connections while a limit is exceeded.
+    fn enforce_limits(&mut self) {
+        while let Some(victim) = admission::over_limit(&self.conns) {
+            let Some(i) = self.conn_index(victim) else {
+                return;
+            };
+            self.turn_away(i, DropCause::Crowded);
+        }
     }
 
     pub fn on_bytes(&mut self, conn: ConnId, bytes: &[u8], now: Instant) {
@@ -110,11 +151,32 @@ impl Host {
                 Ok(None) => return,
                 Ok(Some(frame)) => self.on_frame(i, &frame, now),
                 Err(_) => {
+                    if !self.conns[i].is_established() {
+                        let peer = self.conns[i].peer;
+                        self.event(LinkEvent::Dropped {
+                            peer,
+                            cause: DropCause::BadFrame,
+                        });
+                    }
                     self.drop_conn(conn, now);
                     return;
                 }
             }
         }
+    }
+
+    /// Closes connection `i` with a `Busy` answer (so a joiner tries again).
+    fn turn_away(&mut self, i: usize, cause: DropCause) {
+        let c = self.conns.remove(i);
+        let busy = Handshake::Reject {
+            reason: RejectReason::Busy,
+        };
+        c.send_handshake(&busy, &mut self.out);
+        self.out.push_back(Output::Close { conn: c.id });
+        self.event(LinkEvent::Dropped {
+            peer: c.peer,
+            cause,
+        });
     }
 
     fn reject(&mut self, i: usize, reason: RejectReason) {
@@ -157,6 +219,7 @@ impl Host {
                 State::AwaitHello,
                 Handshake::Hello {
                     protocol_version,
+                    nonce,
                     intent,
                     ..
                 },
@@ -164,7 +227,7 @@ impl Host {
                 if let Err(reason) = check_protocol(protocol_version) {
                     return self.reject(i, reason);
                 }
-                self.on_hello(i, frame, intent);
+                self.on_hello(i, frame, &nonce.0, intent, now);
             }
             (
                 State::AwaitConfirm {
@@ -173,59 +236,31 @@ impl Host {
                     pairing,
                 },
                 Handshake::Confirm { proof },
-            ) => {
-                if !keys.verify_confirmation(PeerRole::Joiner, &proof.0) {
-                    if pairing {
-                        let attempts = self.guard.wrong_attempts() + 1;
-                        let renewed = self.guard.record_wrong_attempt();
-                        self.event(LinkEvent::WrongCode { attempts });
-                        if let Some(code) = renewed {
-                            self.event(LinkEvent::CodeRenewed(code));
-                        }
-                        return self.reject(i, RejectReason::WrongCode);
-                    }
-                    return self.reject(i, RejectReason::AuthenticationFailed);
-                }
-                if pairing && self.secret.is_some() {
-                    return self.reject(i, RejectReason::AlreadyPaired);
-                }
-                let conn = &mut self.conns[i];
-                conn.send_handshake(
-                    &Handshake::Confirm {
-                        proof: HexBytes(keys.confirmation(PeerRole::Host).to_vec()),
-                    },
-                    &mut self.out,
-                );
-                conn.establish(PeerRole::Host, &keys, &self.rel, now, &mut self.out);
-                let id = conn.id;
-                self.secret = Some(secret);
-                // A proven joiner replaces a connection the host still
-                // believes alive (the joiner saw it die first).
-                if let Some(old) = self.active.replace(id) {
-                    if let Some(j) = self.conn_index(old) {
-                        self.conns.remove(j);
-                    }
-                    self.out.push_back(Output::Close { conn: old });
-                }
-                self.lost_since = None;
-            }
+            ) => self.on_confirm(i, keys, secret, pairing, &proof.0, now),
             _ => self.reject(i, RejectReason::Malformed),
         }
     }
 
     /// Answers a compatible hello. The joiner's nonce needs no handling of
-    /// its own: it is part of the hello bytes that enter the transcript.
-    fn on_hello(&mut self, i: usize, hello: &[u8], intent: Intent) {
+    /// its own when pairing: it is part of the hello bytes that enter the
+    /// transcript.
+    fn on_hello(
+        &mut self,
+        i: usize,
+        hello: &[u8],
+        joiner_nonce: &[u8],
+        intent: Intent,
+        now: Instant,
+    ) {
+        let peer = admission::address_key(self.conns[i].peer);
         let (secret, pake_reply, pairing) = match intent {
             Intent::Pair { pake } => {
                 if self.secret.is_some() {
                     return self.reject(i, RejectReason::AlreadyPaired);
                 }
-                let other_pairing = self.conns.iter().enumerate().any(|(j, c)| {
-                    j != i && matches!(c.state, State::AwaitConfirm { pairing: true, .. })
-                });
-                if other_pairing {
-                    return self.reject(i, RejectReason::Busy);
+                // Checked before any work: a paused guesser costs nothing.
+                if self.guard.may_check(peer, now).is_err() {
+                    return self.turn_away(i, DropCause::Throttled);
                 }
                 let (state, reply) = Pake::start(PeerRole::Host, self.guard.code());
                 let Ok(master) = state.finish(&pake.0) else {
@@ -234,8 +269,17 @@ impl Host {
                 let id = SessionId(random_bytes::<SESSION_ID_LEN>());
                 (SessionSecret::new(id, master), Some(reply), true)
             }
-            Intent::Resume { session_id } => match &self.secret {
+            Intent::Resume { session_id, proof } => match &self.secret {
                 Some(secret) if secret.id == SessionId::from(&session_id) => {
+                    if !secret.verify_resume_proof(joiner_nonce, &proof.0)
+                        || self.resume_nonces.iter().any(|n| n == joiner_nonce)
+                    {
+                        return self.reject(i, RejectReason::AuthenticationFailed);
+                    }
+                    if self.resume_nonces.len() == RESUME_NONCES_KEPT {
+                        self.resume_nonces.pop_front();
+                    }
+                    self.resume_nonces.push_back(joiner_nonce.to_vec());
                     (secret.clone(), None, false)
                 }
                 _ => return self.reject(i, RejectReason::UnknownSession),
@@ -260,6 +304,58 @@ impl Host {
             secret,
             pairing,
         };
+        // A proven resume has left the unproven connections; it may push
+        // an older resume (a replay) out.
+        self.enforce_limits();
+    }
+
+    fn on_confirm(
+        &mut self,
+        i: usize,
+        keys: ConnectionKeys,
+        secret: SessionSecret,
+        pairing: bool,
+        proof: &[u8],
+        now: Instant,
+    ) {
+        if pairing {
+            // The budget may have been spent by other handshakes since the
+            // hello; a code is never checked beyond it.
+            let peer = admission::address_key(self.conns[i].peer);
+            if self.guard.may_check(peer, now).is_err() {
+                return self.turn_away(i, DropCause::Throttled);
+            }
+            if !keys.verify_confirmation(PeerRole::Joiner, proof) {
+                self.guard.record_wrong_attempt(peer, now);
+                let attempts = u8::try_from(self.guard.wrong_attempts()).unwrap_or(u8::MAX);
+                self.event(LinkEvent::WrongCode { attempts });
+                return self.reject(i, RejectReason::WrongCode);
+            }
+            if self.secret.is_some() {
+                return self.reject(i, RejectReason::AlreadyPaired);
+            }
+        } else if !keys.verify_confirmation(PeerRole::Joiner, proof) {
+            return self.reject(i, RejectReason::AuthenticationFailed);
+        }
+        let conn = &mut self.conns[i];
+        conn.send_handshake(
+            &Handshake::Confirm {
+                proof: HexBytes(keys.confirmation(PeerRole::Host).to_vec()),
+            },
+            &mut self.out,
+        );
+        conn.establish(PeerRole::Host, &keys, &self.rel, now, &mut self.out);
+        let id = conn.id;
+        self.secret = Some(secret);
+        // A proven joiner replaces a connection the host still believes
+        // alive (the joiner saw it die first, or was restarted).
+        if let Some(old) = self.active.replace(id) {
+            if let Some(j) = self.conn_index(old) {
+                self.conns.remove(j);
+            }
+            self.out.push_back(Output::Close { conn: old });
+        }
+        self.lost_since = None;
     }
 
     fn drop_conn(&mut self, conn: ConnId, now: Instant) {
@@ -285,16 +381,22 @@ impl Host {
         }
         let mut dead = Vec::new();
         for c in &mut self.conns {
-            let alive = if c.is_established() {
-                c.heartbeat(&self.cfg, now, &self.rel, &mut self.out)
-            } else {
-                now.saturating_duration_since(c.opened) < self.cfg.handshake_timeout
-            };
-            if !alive {
-                dead.push(c.id);
+            if c.is_established() {
+                if !c.heartbeat(&self.cfg, now, &self.rel, &mut self.out) {
+                    dead.push((c.id, None));
+                }
+            } else if now >= c.deadline(&self.cfg) {
+                let cause = match c.state {
+                    State::AwaitHello => DropCause::NoHello,
+                    _ => DropCause::HandshakeTimeout,
+                };
+                dead.push((c.id, Some((c.peer, cause))));
             }
         }
-        for id in dead {
+        for (id, dropped) in dead {
+            if let Some((peer, cause)) = dropped {
+                self.event(LinkEvent::Dropped { peer, cause });
+            }
             self.drop_conn(id, now);
         }
         if self
@@ -307,11 +409,7 @@ impl Host {
     }
 
     fn shut(&mut self, last: LinkEvent) {
-        for c in self.conns.drain(..) {
-            self.out.push_back(Output::Close { conn: c.id });
-        }
-        self.active = None;
-        self.finished = true;
+        self.close();
         self.event(last);
     }
 

@@ -2,10 +2,12 @@
 //! its own.
 
 use std::collections::VecDeque;
+use std::net::{IpAddr, Ipv4Addr};
 use std::time::{Duration, Instant};
 
 use super::connection::{Conn, Incoming, State, nonce};
 use super::reliable::Reliable;
+use super::resume::ResumeState;
 use super::{ConnId, LinkConfig, LinkEvent, Output, SendError};
 use crate::net::crypto::{ConnectionKeys, Pake, PeerRole, SessionId, SessionSecret, Transcript};
 use crate::net::message::{
@@ -16,7 +18,8 @@ use crate::net::pairing::PairingCode;
 /// The joiner's side: connects with the code, reconnects on its own.
 pub struct Joiner {
     cfg: LinkConfig,
-    code: PairingCode,
+    /// The code typed; none when resuming from a saved state.
+    code: Option<PairingCode>,
     /// Set once the host proved the session; kept for reconnection.
     pub(super) secret: Option<SessionSecret>,
     /// Derived but not yet confirmed by the host: a cut at the last step
@@ -27,6 +30,8 @@ pub struct Joiner {
     next_id: ConnId,
     retry_at: Option<Instant>,
     backoff: Duration,
+    /// When the host first answered `Busy` to this pairing.
+    busy_since: Option<Instant>,
     ever_connected: bool,
     lost_since: Option<Instant>,
     finished: bool,
@@ -37,17 +42,17 @@ pub struct Joiner {
 impl Joiner {
     /// Starts joining: the first output asks the driver to connect.
     pub fn new(cfg: LinkConfig, code: PairingCode) -> Self {
-        let backoff = Duration::ZERO;
         let mut j = Joiner {
             cfg,
-            code,
+            code: Some(code),
             secret: None,
             tentative: None,
             conn: None,
             connecting: None,
             next_id: 0,
             retry_at: None,
-            backoff,
+            backoff: Duration::ZERO,
+            busy_since: None,
             ever_connected: false,
             lost_since: None,
             finished: false,
@@ -56,6 +61,43 @@ impl Joiner {
         };
         j.connect();
         j
+    }
+
+    /// Comes back to a paired session from a state saved by an earlier
+    /// process (see [`ResumeState`]): no code, and the game has until
+    /// `adjourn_after` from `now` to reconnect.
+    pub fn resume(cfg: LinkConfig, state: ResumeState, now: Instant) -> Self {
+        let mut j = Joiner {
+            cfg,
+            code: None,
+            rel: state.reliable(),
+            secret: Some(state.session),
+            tentative: None,
+            conn: None,
+            connecting: None,
+            next_id: 0,
+            retry_at: None,
+            backoff: Duration::ZERO,
+            busy_since: None,
+            ever_connected: true,
+            lost_since: Some(now),
+            finished: false,
+            out: VecDeque::new(),
+        };
+        j.connect();
+        j
+    }
+
+    /// What a new process needs to resume this link: the session and the
+    /// exactly-once state. `None` until the host has confirmed the pairing.
+    pub fn resume_state(&self) -> Option<ResumeState> {
+        let session = self.secret.clone()?;
+        Some(ResumeState::new(session, &self.rel))
+    }
+
+    /// Whether the host has acknowledged every message sent so far.
+    pub fn all_acknowledged(&self) -> bool {
+        self.rel.outbox.is_empty()
     }
 
     /// Whether the encrypted link is up and in step.
@@ -68,7 +110,11 @@ impl Joiner {
     }
 
     pub fn poll_output(&mut self) -> Option<Output> {
-        self.out.pop_front()
+        let o = self.out.pop_front()?;
+        if matches!(o, Output::Event(LinkEvent::Message(_))) {
+            self.rel.taken();
+        }
+        Some(o)
     }
 
     fn event(&mut self, e: LinkEvent) {
@@ -89,15 +135,17 @@ impl Joiner {
             return;
         }
         self.connecting = None;
-        let (intent, pake) = match self.secret.as_ref().or(self.tentative.as_ref()) {
-            Some(secret) => (
+        let nonce = nonce();
+        let (intent, pake) = match (self.secret.as_ref().or(self.tentative.as_ref()), self.code) {
+            (Some(secret), _) => (
                 Intent::Resume {
                     session_id: secret.id.into(),
+                    proof: HexBytes(secret.resume_proof(&nonce.0).to_vec()),
                 },
                 None,
             ),
-            None => {
-                let (state, msg) = Pake::start(PeerRole::Joiner, self.code);
+            (None, Some(code)) => {
+                let (state, msg) = Pake::start(PeerRole::Joiner, code);
                 (
                     Intent::Pair {
                         pake: HexBytes(msg),
@@ -105,16 +153,19 @@ impl Joiner {
                     Some(state),
                 )
             }
+            // Built from a saved session, which is never forgotten.
+            (None, None) => return self.finish_with(LinkEvent::Unreachable),
         };
         let hello = Handshake::Hello {
             protocol_version: PROTOCOL_VERSION,
             app_version: self.cfg.app_version.clone(),
-            nonce: nonce(),
+            nonce,
             intent,
         }
         .encode();
         let c = Conn::new(
             conn,
+            IpAddr::V4(Ipv4Addr::UNSPECIFIED),
             State::AwaitWelcome {
                 hello: hello.clone(),
                 pake,
@@ -259,6 +310,7 @@ impl Joiner {
                 self.tentative = None;
                 self.lost_since = None;
                 self.backoff = Duration::ZERO;
+                self.busy_since = None;
             }
             _ => self.lose_conn(now),
         }
@@ -274,10 +326,20 @@ impl Joiner {
                 self.tentative = None;
                 self.connect();
             }
-            // A resume raced with a half-open old connection or another
-            // handshake: try again shortly.
-            RejectReason::Busy if self.secret.is_some() => {
+            // A resume raced with a half-open old connection or a replay:
+            // try again shortly.
+            RejectReason::Busy if self.secret.is_some() || self.tentative.is_some() => {
                 self.retry_or_give_up(now, LinkEvent::Unreachable)
+            }
+            // Pairing paused, or crowded by strangers: try again for a while.
+            RejectReason::Busy => {
+                let since = *self.busy_since.get_or_insert(now);
+                if now.saturating_duration_since(since) >= self.cfg.busy_patience {
+                    return self.finish_with(LinkEvent::RefusedByHost(RejectReason::Busy));
+                }
+                let (first, most) = self.cfg.reconnect_delay;
+                self.backoff = (self.backoff * 2).clamp(first, most);
+                self.retry_at = Some(now + self.backoff);
             }
             reason => self.finish_with(LinkEvent::RefusedByHost(reason)),
         }

@@ -7,30 +7,38 @@
 //! hands their [`LinkEvent`]s up. Tests drive both ends with a fake clock.
 //!
 //! Handshake (joiner J, host H; frames in plaintext until the last step):
-//! 1. J → H `Hello{versions, nonce, Pair{spake2 msg} | Resume{session id}}`
+//! 1. J → H `Hello{versions, nonce, Pair{spake2 msg} | Resume{session id, proof}}`
 //! 2. H → J `Welcome{versions, nonce, session id, spake2 msg?}` or `Reject`
 //! 3. J → H `Confirm{proof}`: an HMAC under a key derived from the master
 //!    secret and the transcript of 1 and 2
 //! 4. H → J `Confirm{proof}` if J's proof verifies, else `Reject{WrongCode}`
 //!
 //! A wrong code thus fails at step 4 with nothing the joiner can test
-//! offline; the host counts it and renews its code after
-//! [`MAX_WRONG_ATTEMPTS`](super::pairing::MAX_WRONG_ATTEMPTS). Resuming
-//! reuses the master secret with fresh nonces, so no code is needed and no
-//! old frame is valid.
+//! offline, and the host checks codes only within the budget of its
+//! [`CodeGuard`](super::pairing::CodeGuard). Resuming reuses the master
+//! secret with fresh nonces, so no code is needed and no old frame is
+//! valid; the resume hello's proof (an HMAC of its nonce under the session
+//! key) lets the host tell a returning joiner from a stranger at step 1.
+//!
+//! Strangers cannot crowd a joiner out: see [`admission`] for the limits
+//! on connections that have proven nothing yet.
 
+pub mod admission;
 mod connection;
 mod host;
 mod joiner;
 mod reliable;
+mod resume;
 #[cfg(test)]
 mod tests;
 
 use std::fmt;
+use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
 pub use host::Host;
 pub use joiner::Joiner;
+pub use resume::{MAX_UNACKNOWLEDGED, ResumeState, ResumeStateError};
 
 use super::channel::ChannelError;
 use super::message::{DecodeError, Message, RejectReason};
@@ -48,6 +56,9 @@ pub struct LinkConfig {
     pub heartbeat_interval: Duration,
     /// With nothing authentic received for this long the link is lost.
     pub link_timeout: Duration,
+    /// Host: a connection that has not sent a valid hello this long after
+    /// it opened is dropped.
+    pub hello_timeout: Duration,
     /// A connection must complete its handshake within this time.
     pub handshake_timeout: Duration,
     /// After the link is lost, the peer has this long to come back before
@@ -56,6 +67,9 @@ pub struct LinkConfig {
     /// Shortest and longest pause between the joiner's reconnection
     /// attempts after the first, which is immediate.
     pub reconnect_delay: (Duration, Duration),
+    /// Joiner: how long a first pairing keeps trying again while the host
+    /// answers `Busy`, before it gives up.
+    pub busy_patience: Duration,
 }
 
 impl Default for LinkConfig {
@@ -64,9 +78,11 @@ impl Default for LinkConfig {
             app_version: env!("CARGO_PKG_VERSION").to_owned(),
             heartbeat_interval: Duration::from_millis(1000),
             link_timeout: Duration::from_millis(4000),
+            hello_timeout: Duration::from_secs(2),
             handshake_timeout: Duration::from_secs(10),
             adjourn_after: Duration::from_secs(120),
             reconnect_delay: (Duration::from_millis(100), Duration::from_secs(2)),
+            busy_patience: Duration::from_secs(30),
         }
     }
 }
@@ -100,9 +116,9 @@ impl fmt::Display for Violation {
 /// What the link reports to the game above it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LinkEvent {
-    /// Host: a joiner typed a wrong code (`attempts` with the current code).
+    /// Host: someone tried a wrong code (`attempts` wrong codes so far).
     WrongCode { attempts: u8 },
-    /// Host: too many wrong codes; this new one must be shown instead.
+    /// Host: the code was renewed on request; this new one must be shown.
     CodeRenewed(PairingCode),
     /// Host: a connection was turned away (third device, bad resume, …).
     Refused(RejectReason),
@@ -120,6 +136,39 @@ pub enum LinkEvent {
     LinkLost,
     /// The peer did not come back in time. Final.
     Adjourned,
+    /// Host: a connection that had proven nothing was closed.
+    Dropped { peer: IpAddr, cause: DropCause },
+    /// The peer has acknowledged every message sent so far.
+    AllAcknowledged,
+}
+
+/// Why the host closed a connection before it had proven anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DropCause {
+    /// No valid hello in time.
+    NoHello,
+    /// The handshake was not finished in time.
+    HandshakeTimeout,
+    /// Too many unproven connections, from its address or in all: the
+    /// oldest makes room for the newest.
+    Crowded,
+    /// A pairing attempt while its address, or every address, must pause
+    /// after wrong codes: refused without checking its code.
+    Throttled,
+    /// A frame header that announced too large a frame.
+    BadFrame,
+}
+
+impl fmt::Display for DropCause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DropCause::NoHello => "it sent no hello in time",
+            DropCause::HandshakeTimeout => "it did not finish its handshake in time",
+            DropCause::Crowded => "too many connections were waiting",
+            DropCause::Throttled => "pairing is paused after wrong codes",
+            DropCause::BadFrame => "it sent a malformed frame",
+        })
+    }
 }
 
 /// Something for the driver to do.
@@ -176,6 +225,12 @@ impl std::error::Error for SendError {}
 pub trait Endpoint: Send + 'static {
     /// A connection came in (only the host listens).
     fn on_accepted(&mut self, conn: ConnId, now: Instant);
+    /// A connection came in from `peer`, which the host's limits on
+    /// unproven connections count by address.
+    fn on_accepted_from(&mut self, conn: ConnId, peer: SocketAddr, now: Instant) {
+        let _ = peer;
+        self.on_accepted(conn, now)
+    }
     /// A connection asked for with [`Output::Connect`] is open.
     fn on_connected(&mut self, conn: ConnId, now: Instant);
     /// A connection asked for with [`Output::Connect`] could not be opened.
@@ -196,6 +251,13 @@ pub trait Endpoint: Send + 'static {
     fn is_finished(&self) -> bool;
     /// Smoothed round-trip time measured by the heartbeats.
     fn rtt(&self) -> Option<Duration>;
+    /// Whether the peer has acknowledged every message sent so far (a host
+    /// keeps the link until its last message, such as the game's end, is
+    /// delivered; [`LinkEvent::AllAcknowledged`] tells when).
+    fn all_acknowledged(&self) -> bool;
+    /// Joiner: what a new process needs to resume this link, once paired
+    /// (see [`ResumeState`]). `None` on the host.
+    fn resume_state(&self) -> Option<ResumeState>;
 }
 
 macro_rules! endpoint_via_inherent {
@@ -230,6 +292,9 @@ macro_rules! endpoint_via_inherent {
         fn rtt(&self) -> Option<Duration> {
             <$t>::rtt(self)
         }
+        fn all_acknowledged(&self) -> bool {
+            <$t>::all_acknowledged(self)
+        }
     };
 }
 
@@ -237,10 +302,16 @@ impl Endpoint for Host {
     fn on_accepted(&mut self, conn: ConnId, now: Instant) {
         Host::on_accepted(self, conn, now)
     }
+    fn on_accepted_from(&mut self, conn: ConnId, peer: SocketAddr, now: Instant) {
+        Host::on_accepted_from(self, conn, peer.ip(), now)
+    }
     fn on_connected(&mut self, conn: ConnId, _now: Instant) {
         self.out.push_back(Output::Close { conn });
     }
     fn on_connect_failed(&mut self, _conn: ConnId, _now: Instant) {}
+    fn resume_state(&self) -> Option<ResumeState> {
+        None
+    }
     endpoint_via_inherent!(Host);
 }
 
@@ -253,6 +324,9 @@ impl Endpoint for Joiner {
     }
     fn on_connect_failed(&mut self, conn: ConnId, now: Instant) {
         Joiner::on_connect_failed(self, conn, now)
+    }
+    fn resume_state(&self) -> Option<ResumeState> {
+        Joiner::resume_state(self)
     }
     endpoint_via_inherent!(Joiner);
 }
