@@ -136,13 +136,14 @@ pub enum LinkEvent {
     LinkLost,
     /// The peer did not come back in time. Final.
     Adjourned,
-    /// Host: a connection that had proven nothing was closed.
+    /// Host: a connection was closed before its handshake was done (all
+    /// but a timed-out resume had proven nothing).
     Dropped { peer: IpAddr, cause: DropCause },
     /// The peer has acknowledged every message sent so far.
     AllAcknowledged,
 }
 
-/// Why the host closed a connection before it had proven anything.
+/// Why the host closed a connection before its handshake was done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DropCause {
     /// No valid hello in time.
