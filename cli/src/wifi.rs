@@ -513,6 +513,10 @@ fn report_peer(game: &LiveGame, e: &PeerEvent, out: &Output) -> Option<ExitCode>
             json!({"event": "refused_connection", "reason": refusal_name(*refusal)}),
             || format!("Turned a connection away: {}", refusal_name(*refusal)),
         ),
+        PeerEvent::Dropped { from, reason } => out.emit(
+            json!({"event": "dropped_connection", "from": from, "reason": format!("{reason:?}")}),
+            || format!("Closed a connection from {from}: {reason:?}"),
+        ),
         PeerEvent::RefusedByHost { refusal } => {
             out.emit(
                 json!({"event": "refused", "reason": refusal_name(*refusal)}),

@@ -1,5 +1,6 @@
 //! Whole Wi-Fi games between two live games over 127.0.0.1: pairing,
-//! play, draws, clocks, refusals, cut and tampered links, adjournment.
+//! play, draws, clocks, refusals, cut and tampered links, adjournment, and
+//! a host jammed from other 127.0.0.x addresses.
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
@@ -12,12 +13,16 @@ use std::time::Duration;
 use rokada_core::clock::{ManualTime, MonotonicTime, TimeControl, TimeSource};
 use rokada_core::live::wifi::WifiSetup;
 use rokada_core::live::{EventKind, Listener, LiveError, LiveEvent, LiveGame};
+use rokada_core::net::PeerRole;
+use rokada_core::net::crypto::Pake;
 use rokada_core::net::frame::{MAX_FRAME_LEN, encode_frame};
 use rokada_core::net::game::{ColorChoice, HostGame};
-use rokada_core::net::link::{Joiner, LinkConfig, LinkEvent};
-use rokada_core::net::message::{ErrorCode, Message, MoveMsg};
+use rokada_core::net::link::{Host, Joiner, LinkConfig, LinkEvent};
+use rokada_core::net::message::{
+    ErrorCode, Handshake, HexBytes, Intent, Message, MoveMsg, PROTOCOL_VERSION,
+};
 use rokada_core::net::pairing::PairingCode;
-use rokada_core::net::tcp::{BareLink, LinkCommand, LinkNotice, spawn_joiner};
+use rokada_core::net::tcp::{BareLink, LinkCommand, LinkNotice, spawn_host, spawn_joiner};
 use rokada_core::rules::{DrawClaim, EndReason, GameEnd, GameResult};
 use rokada_core::session::{Controller, GameError};
 use rokada_core::view::{GameAction, PeerEvent, Refusal, Side};
@@ -482,6 +487,11 @@ impl Relay {
         self.cut();
     }
 
+    /// Lets connections through again.
+    fn restore(&self) {
+        self.down.store(false, Ordering::SeqCst);
+    }
+
     fn meddle(&self, how: Meddle) {
         *self.meddle.lock().unwrap() = how;
     }
@@ -617,4 +627,100 @@ fn a_threefold_repetition_claimed_by_the_joiner() {
     assert_eq!(p.host.game_over(), draw);
     assert_eq!(p.joiner.game_over(), draw);
     assert_eq!(same_game(&p).1, Some(draw));
+}
+
+/// 50 idle connections from 127.0.0.2 to 127.0.0.51, half of them with
+/// half a frame header, renewed every 100 ms (the last 150 kept open), and
+/// a pairing handshake from 127.0.0.60 renewed and never finished, until
+/// told to stop. Says on `ready` when the first ones are open.
+fn jam(
+    host: SocketAddr,
+    stop: Receiver<()>,
+    ready: std::sync::mpsc::Sender<()>,
+) -> thread::JoinHandle<usize> {
+    use socket2::{Domain, Socket, Type};
+    let open = move |last: u8| {
+        let s = Socket::new(Domain::IPV4, Type::STREAM, None).ok()?;
+        let from = SocketAddr::from(([127, 0, 0, last], 0));
+        s.bind(&from.into()).ok()?;
+        s.connect(&host.into()).ok()?;
+        Some(TcpStream::from(s))
+    };
+    let (_, pake) = Pake::start(PeerRole::Joiner, PairingCode::from_number(1).unwrap());
+    let hello = Handshake::Hello {
+        protocol_version: PROTOCOL_VERSION,
+        app_version: "jammer".into(),
+        nonce: HexBytes(vec![7; 32]),
+        intent: Intent::Pair {
+            pake: HexBytes(pake),
+        },
+    };
+    let half_open = encode_frame(&hello.encode()).unwrap();
+    thread::spawn(move || {
+        let mut opened = 0;
+        let mut held = std::collections::VecDeque::new();
+        // Bounded: the test stops it long before.
+        for _ in 0..600 {
+            while held.len() > 100 {
+                held.pop_front();
+            }
+            for n in 0..50u8 {
+                if let Some(mut s) = open(2 + n) {
+                    if n % 2 == 0 {
+                        let _ = s.write_all(&[0, 0]);
+                    }
+                    held.push_back(s);
+                    opened += 1;
+                }
+            }
+            if let Some(mut s) = open(60) {
+                let _ = s.write_all(&half_open);
+                held.push_back(s);
+            }
+            let _ = ready.send(());
+            // Renewed at this pace until the test says stop.
+            if stop.recv_timeout(Duration::from_millis(100)).is_ok() {
+                break;
+            }
+        }
+        opened
+    })
+}
+
+#[test]
+fn idle_and_half_open_connections_from_other_addresses_do_not_stop_pairing_or_resuming() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let host_link = BareLink::new(Host::new(fast_link(), code()));
+    let (host, host_rx) = spawn_host(host_link, listener).unwrap();
+    let (stop, stop_rx) = std::sync::mpsc::channel();
+    let (ready_tx, ready) = std::sync::mpsc::channel();
+    let jammer = jam(host.listen_addr().unwrap(), stop_rx, ready_tx);
+    ready.recv_timeout(WAIT).expect("the jammer started");
+    let relay = Relay::new(host.listen_addr().unwrap());
+    let joiner_link = BareLink::new(Joiner::new(fast_link(), code()));
+    let (joiner, joiner_rx) = spawn_joiner(joiner_link, relay.addr).unwrap();
+    let until = |rx: &Receiver<LinkNotice>, want: LinkEvent| loop {
+        if rx.recv_timeout(WAIT).expect("the awaited event in time")
+            == LinkNotice::Link(want.clone())
+        {
+            return;
+        }
+    };
+    until(&joiner_rx, LinkEvent::Connected { resumed: false });
+    relay.shut();
+    until(&joiner_rx, LinkEvent::LinkLost);
+    relay.restore();
+    until(&joiner_rx, LinkEvent::Connected { resumed: true });
+    joiner
+        .command(LinkCommand::Send(Message::DrawOffer))
+        .unwrap();
+    let (mut message, mut dropped) = (false, false);
+    while !(message && dropped) {
+        let e = host_rx.recv_timeout(WAIT).expect("the message in time");
+        message |= e == LinkNotice::Link(LinkEvent::Message(Message::DrawOffer));
+        // The host reports the connections it drops.
+        dropped |= matches!(e, LinkNotice::Link(LinkEvent::Dropped { .. }));
+    }
+    stop.send(()).unwrap();
+    assert!(jammer.join().unwrap() >= 50);
 }

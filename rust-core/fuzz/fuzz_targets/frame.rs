@@ -8,7 +8,8 @@ use std::time::Instant;
 
 use libfuzzer_sys::fuzz_target;
 use rokada_core::net::channel::SecureChannel;
-use rokada_core::net::crypto::{ConnectionKeys, Role, Transcript};
+use rokada_core::net::PeerRole;
+use rokada_core::net::crypto::{ConnectionKeys, Transcript};
 use rokada_core::net::frame::{FrameDecoder, MAX_FRAME_LEN};
 use rokada_core::net::link::{Host, LinkConfig};
 use rokada_core::net::message::{Handshake, Packet};
@@ -21,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let chunk = usize::from(cut).max(1);
     let keys = ConnectionKeys::derive(&[7; 32], &Transcript::new());
-    let mut channel = SecureChannel::new(Role::Joiner, &keys);
+    let mut channel = SecureChannel::new(PeerRole::Joiner, &keys);
     let mut decoder = FrameDecoder::new();
     for part in stream.chunks(chunk) {
         decoder.push(part);

@@ -154,6 +154,8 @@ pub enum RokadaError {
     ClockPaused,
     /// Only a timed game on one phone, in progress, has a clock to pause.
     NoClockToPause,
+    /// Only the host, waiting for the other device, draws a new code.
+    NotPairing,
 }
 
 impl RokadaError {
@@ -218,6 +220,7 @@ impl fmt::Display for RokadaError {
             RokadaError::NoRematchRequest => LiveError::NoRematchRequest.fmt(f),
             RokadaError::ClockPaused => LiveError::ClockPaused.fmt(f),
             RokadaError::NoClockToPause => LiveError::NoClockToPause.fmt(f),
+            RokadaError::NotPairing => LiveError::NotPairing.fmt(f),
             other => match other.game_error() {
                 Some(e) => e.fmt(f),
                 None => write!(f, "{other:?}"),
@@ -265,6 +268,7 @@ impl From<LiveError> for RokadaError {
             LiveError::NoRematchRequest => RokadaError::NoRematchRequest,
             LiveError::ClockPaused => RokadaError::ClockPaused,
             LiveError::NoClockToPause => RokadaError::NoClockToPause,
+            LiveError::NotHost | LiveError::NotPairing => RokadaError::NotPairing,
         }
     }
 }

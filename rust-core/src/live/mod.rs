@@ -60,6 +60,10 @@ pub enum LiveError {
     NoClockToPause,
     /// A Wi-Fi game is started with its link (`host`, `join`, `resume`).
     NeedsLink,
+    /// Only the host shows a code.
+    NotHost,
+    /// A new code is drawn only while waiting for the other device.
+    NotPairing,
 }
 
 impl From<GameError> for LiveError {
@@ -82,6 +86,10 @@ impl fmt::Display for LiveError {
             }
             LiveError::NeedsLink => {
                 f.write_str("a Wi-Fi game starts by hosting or joining, with its link")
+            }
+            LiveError::NotHost => f.write_str("only the host shows a code"),
+            LiveError::NotPairing => {
+                f.write_str("a new code is drawn only while waiting for the other device")
             }
         }
     }

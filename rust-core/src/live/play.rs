@@ -261,6 +261,10 @@ fn act(
             state.input.reset();
             Ok(())
         }
+        GameAction::NewCode => match state.wifi.as_mut() {
+            Some(link) => link.renew_code(&mut state.session, events),
+            None => Err(LiveError::NotConnected),
+        },
         GameAction::Leave => match state.wifi.as_mut() {
             Some(link) => link.leave(&mut state.session, events),
             None => Err(LiveError::NotConnected),

@@ -14,13 +14,13 @@ use super::events::{EventKind, Snapshot};
 use super::inner::{Inner, State};
 use super::{LiveError, LiveGame};
 use crate::clock::{Millis, TimeSource};
-use crate::net::crypto::Role;
+use crate::net::PeerRole;
 use crate::net::game::{ActionError, Ctx, HostError, HostGame, Protocol, WifiCommand, WifiEvent};
 use crate::net::link::{ConnId, Endpoint, Host, Joiner, LinkConfig, Output};
 use crate::net::pairing::PairingCode;
 use crate::net::tcp::{self, Driver, Machine};
 use crate::session::{GameConfig, GameSession, Mode, PlayedMove};
-use crate::view::{LinkState, PeerComplaint, PeerEvent, PeerRole, PeerStatus, Refusal, Side};
+use crate::view::{LinkState, PeerComplaint, PeerEvent, PeerStatus, Refusal, Side};
 
 /// This device's end of the link.
 enum End {
@@ -76,6 +76,10 @@ impl Link {
             port: self.port,
             started: self.protocol.is_started(),
             rematch_offered_by,
+            wrong_codes: match &self.end {
+                End::Host(host) => host.wrong_codes(),
+                End::Joiner(_) => 0,
+            },
         }
     }
 
@@ -154,6 +158,11 @@ impl Link {
                 WifiEvent::Refused(reason) => PeerEvent::Refused {
                     refusal: Refusal::from(&reason),
                 },
+                WifiEvent::Dropped { peer, cause } => PeerEvent::Dropped {
+                    from: peer.to_string(),
+                    reason: cause.into(),
+                },
+                WifiEvent::AllDelivered => continue,
                 WifiEvent::RefusedByHost(reason) => {
                     self.state = LinkState::Closed;
                     PeerEvent::RefusedByHost {
@@ -244,6 +253,23 @@ impl Link {
             .map_err(LiveError::from)
     }
 
+    /// Host: draws a new code to show; the news comes as an event.
+    pub(crate) fn renew_code(
+        &mut self,
+        session: &mut GameSession,
+        events: &mut Vec<EventKind>,
+    ) -> Result<(), LiveError> {
+        let End::Host(host) = &mut self.end else {
+            return Err(LiveError::NotHost);
+        };
+        if self.protocol.is_started() || self.protocol.is_finished() {
+            return Err(LiveError::NotPairing);
+        }
+        host.renew_code();
+        self.pump(session, events);
+        Ok(())
+    }
+
     pub(crate) fn on_clock_tick(&mut self, session: &mut GameSession, events: &mut Vec<EventKind>) {
         self.step(session, events, |protocol, ctx| protocol.on_clock_tick(ctx));
     }
@@ -305,6 +331,10 @@ impl Machine for LinkMachine {
 
     fn on_accepted(&mut self, conn: ConnId, now: Instant) {
         self.feed(|e| e.on_accepted(conn, now));
+    }
+    fn on_accepted_from(&mut self, conn: ConnId, peer: SocketAddr, now: Instant) {
+        // The host's limits on strangers count by address.
+        self.feed(|e| e.on_accepted_from(conn, peer, now));
     }
     fn on_connected(&mut self, conn: ConnId, now: Instant) {
         self.feed(|e| e.on_connected(conn, now));
@@ -385,7 +415,7 @@ impl LiveGame {
             .map_err(StartError::Game)?;
         let port = listener.local_addr().ok().map(|a| a.port());
         let link = Link {
-            protocol: Protocol::new(Role::Host, setup.time, &session),
+            protocol: Protocol::new(PeerRole::Host, setup.time, &session),
             end: End::Host(Box::new(Host::new(setup.link, code))),
             state: LinkState::Pairing,
             code: Some(code),
@@ -412,7 +442,7 @@ impl LiveGame {
         )
         .expect("the standard start is a valid game");
         let link = Link {
-            protocol: Protocol::new(Role::Joiner, setup.time, &waiting),
+            protocol: Protocol::new(PeerRole::Joiner, setup.time, &waiting),
             end: End::Joiner(Box::new(Joiner::new(setup.link, code))),
             state: LinkState::Pairing,
             code: None,

@@ -12,7 +12,7 @@ use std::fmt;
 use chacha20poly1305::aead::{Aead, KeyInit, Payload};
 use chacha20poly1305::{ChaCha20Poly1305, Key, Nonce};
 
-use super::crypto::{ConnectionKeys, Role};
+use super::crypto::{ConnectionKeys, PeerRole};
 use super::frame::MAX_FRAME_LEN;
 
 const SEQ_LEN: usize = 8;
@@ -85,10 +85,10 @@ fn nonce(seq: u64) -> Nonce {
 }
 
 impl SecureChannel {
-    pub fn new(role: Role, keys: &ConnectionKeys) -> Self {
+    pub fn new(role: PeerRole, keys: &ConnectionKeys) -> Self {
         let (send, recv) = match role {
-            Role::Host => (&keys.host_to_joiner, &keys.joiner_to_host),
-            Role::Joiner => (&keys.joiner_to_host, &keys.host_to_joiner),
+            PeerRole::Host => (&keys.host_to_joiner, &keys.joiner_to_host),
+            PeerRole::Joiner => (&keys.joiner_to_host, &keys.host_to_joiner),
         };
         SecureChannel {
             sealer: ChaCha20Poly1305::new(Key::from_slice(send)),
@@ -168,8 +168,8 @@ mod tests {
     fn pair() -> (SecureChannel, SecureChannel) {
         let keys = ConnectionKeys::derive(&[9; 32], &Transcript::new());
         (
-            SecureChannel::new(Role::Host, &keys),
-            SecureChannel::new(Role::Joiner, &keys),
+            SecureChannel::new(PeerRole::Host, &keys),
+            SecureChannel::new(PeerRole::Joiner, &keys),
         )
     }
 
@@ -222,7 +222,7 @@ mod tests {
         let mut t = Transcript::new();
         t.add(b"another connection");
         let keys = ConnectionKeys::derive(&[9; 32], &t);
-        let mut j2 = SecureChannel::new(Role::Joiner, &keys);
+        let mut j2 = SecureChannel::new(PeerRole::Joiner, &keys);
         let f = h.seal(b"x").unwrap();
         assert_eq!(j2.open(&f), Err(ChannelError::Tampered { seq: 0 }));
     }

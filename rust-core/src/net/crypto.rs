@@ -13,9 +13,13 @@ use std::fmt;
 use hkdf::Hkdf;
 use hmac::{Hmac, Mac};
 use rand_core::{OsRng, RngCore};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Deserializer, Serialize, Serializer, de};
 use sha2::{Digest, Sha256};
 use spake2::{Ed25519Group, Identity, Password, Spake2};
+use zeroize::Zeroize;
 
+use super::message::hex;
 use super::pairing::PairingCode;
 
 pub const KEY_LEN: usize = 32;
@@ -27,11 +31,13 @@ type HmacSha256 = Hmac<Sha256>;
 const HOST_IDENTITY: &[u8] = b"rokada wifi host";
 const JOINER_IDENTITY: &[u8] = b"rokada wifi joiner";
 const MASTER_SALT: &[u8] = b"rokada pairing v1";
+const RESUME_SALT: &[u8] = b"rokada resume v1";
 
-/// Which end of the connection we are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    /// Shows the code, sets the game and listens.
+/// This device's part in a Wi-Fi game: which end of every connection it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum PeerRole {
+    /// Shows the code, sets the game, listens and advertises
+    /// `_rokada._tcp` on its port.
     Host,
     /// Types the code and connects.
     Joiner,
@@ -50,11 +56,13 @@ pub struct SessionId(pub [u8; SESSION_ID_LEN]);
 
 impl fmt::Debug for SessionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "SessionId({})", super::message::hex::encode(&self.0))
+        write!(f, "SessionId({})", hex::encode(&self.0))
     }
 }
 
 /// What both sides keep after pairing: enough to reconnect, never sent.
+/// The joiner keeps it for the whole game (in its app-private save too),
+/// so the key is wiped from memory when the value is dropped.
 #[derive(Clone, PartialEq, Eq)]
 pub struct SessionSecret {
     pub id: SessionId,
@@ -69,6 +77,36 @@ impl SessionSecret {
     pub fn master(&self) -> &[u8; KEY_LEN] {
         &self.master
     }
+
+    fn resume_mac(&self, nonce: &[u8]) -> HmacSha256 {
+        let hk = Hkdf::<Sha256>::new(Some(RESUME_SALT), &self.master);
+        let mut key = [0; KEY_LEN];
+        hk.expand(b"resume hello", &mut key)
+            .expect("32 bytes is a valid HKDF-SHA256 output length");
+        let mut mac = HmacSha256::new_from_slice(&key).expect("HMAC accepts any key length");
+        key.zeroize();
+        mac.update(&self.id.0);
+        mac.update(nonce);
+        mac
+    }
+
+    /// Proof of the session key for a resume hello with this nonce, so the
+    /// host can tell a returning joiner from a stranger before it spends
+    /// anything on the connection.
+    pub fn resume_proof(&self, nonce: &[u8]) -> [u8; 32] {
+        self.resume_mac(nonce).finalize().into_bytes().into()
+    }
+
+    /// Checks a resume hello's proof in constant time.
+    pub fn verify_resume_proof(&self, nonce: &[u8], proof: &[u8]) -> bool {
+        self.resume_mac(nonce).verify_slice(proof).is_ok()
+    }
+}
+
+impl Drop for SessionSecret {
+    fn drop(&mut self) {
+        self.master.zeroize();
+    }
 }
 
 impl fmt::Debug for SessionSecret {
@@ -77,6 +115,47 @@ impl fmt::Debug for SessionSecret {
             .field("id", &self.id)
             .finish_non_exhaustive()
     }
+}
+
+/// Written as `{"id": hex, "key": hex}` for the joiner's app-private save.
+impl Serialize for SessionSecret {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut key = hex::encode(&self.master);
+        let mut map = s.serialize_struct("SessionSecret", 2)?;
+        map.serialize_field("id", &hex::encode(&self.id.0))?;
+        let done = map.serialize_field("key", &key).and_then(|()| map.end());
+        key.zeroize();
+        done
+    }
+}
+
+impl<'de> Deserialize<'de> for SessionSecret {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Fields {
+            id: String,
+            key: String,
+        }
+        let mut fields = Fields::deserialize(d)?;
+        let id = decode_array::<SESSION_ID_LEN>(&fields.id);
+        let master = decode_array::<KEY_LEN>(&fields.key);
+        fields.key.zeroize();
+        match (id, master) {
+            (Some(id), Some(master)) => Ok(SessionSecret::new(SessionId(id), master)),
+            _ => Err(de::Error::custom(format!(
+                "a session needs a {SESSION_ID_LEN}-byte id and a {KEY_LEN}-byte key in hexadecimal"
+            ))),
+        }
+    }
+}
+
+/// Exactly `N` bytes from hexadecimal, with no copy left behind.
+fn decode_array<const N: usize>(s: &str) -> Option<[u8; N]> {
+    let mut bytes = hex::decode(s)?;
+    let array = <[u8; N]>::try_from(bytes.as_slice()).ok();
+    bytes.zeroize();
+    array
 }
 
 /// The SPAKE2 message did not have the expected form.
@@ -94,12 +173,12 @@ impl fmt::Debug for Pake {
 
 impl Pake {
     /// Starts the exchange; the returned bytes go to the peer.
-    pub fn start(role: Role, code: PairingCode) -> (Pake, Vec<u8>) {
+    pub fn start(role: PeerRole, code: PairingCode) -> (Pake, Vec<u8>) {
         let password = Password::new(code.digits().as_bytes());
         let (host, joiner) = (Identity::new(HOST_IDENTITY), Identity::new(JOINER_IDENTITY));
         let (state, msg) = match role {
-            Role::Host => Spake2::<Ed25519Group>::start_a(&password, &host, &joiner),
-            Role::Joiner => Spake2::<Ed25519Group>::start_b(&password, &host, &joiner),
+            PeerRole::Host => Spake2::<Ed25519Group>::start_a(&password, &host, &joiner),
+            PeerRole::Joiner => Spake2::<Ed25519Group>::start_b(&password, &host, &joiner),
         };
         (Pake(state), msg)
     }
@@ -170,16 +249,16 @@ impl ConnectionKeys {
         }
     }
 
-    fn confirm_key(&self, role: Role) -> &[u8; KEY_LEN] {
+    fn confirm_key(&self, role: PeerRole) -> &[u8; KEY_LEN] {
         match role {
-            Role::Host => &self.confirm_host,
-            Role::Joiner => &self.confirm_joiner,
+            PeerRole::Host => &self.confirm_host,
+            PeerRole::Joiner => &self.confirm_joiner,
         }
     }
 
     /// Proof that `role` derived the same keys, i.e. knew the code (or the
     /// master secret when resuming).
-    pub fn confirmation(&self, role: Role) -> [u8; 32] {
+    pub fn confirmation(&self, role: PeerRole) -> [u8; 32] {
         let mut mac = HmacSha256::new_from_slice(self.confirm_key(role))
             .expect("HMAC accepts any key length");
         mac.update(&self.transcript);
@@ -187,7 +266,7 @@ impl ConnectionKeys {
     }
 
     /// Checks the peer's proof in constant time.
-    pub fn verify_confirmation(&self, role: Role, proof: &[u8]) -> bool {
+    pub fn verify_confirmation(&self, role: PeerRole, proof: &[u8]) -> bool {
         let mut mac = HmacSha256::new_from_slice(self.confirm_key(role))
             .expect("HMAC accepts any key length");
         mac.update(&self.transcript);
@@ -200,8 +279,11 @@ mod tests {
     use super::*;
 
     fn pair(host_code: u32, joiner_code: u32) -> ([u8; 32], [u8; 32]) {
-        let (h, h_msg) = Pake::start(Role::Host, PairingCode::from_number(host_code).unwrap());
-        let (j, j_msg) = Pake::start(Role::Joiner, PairingCode::from_number(joiner_code).unwrap());
+        let (h, h_msg) = Pake::start(PeerRole::Host, PairingCode::from_number(host_code).unwrap());
+        let (j, j_msg) = Pake::start(
+            PeerRole::Joiner,
+            PairingCode::from_number(joiner_code).unwrap(),
+        );
         (h.finish(&j_msg).unwrap(), j.finish(&h_msg).unwrap())
     }
 
@@ -215,9 +297,9 @@ mod tests {
             ConnectionKeys::derive(&h, &t),
             ConnectionKeys::derive(&j, &t),
         );
-        assert!(jk.verify_confirmation(Role::Host, &hk.confirmation(Role::Host)));
-        assert!(hk.verify_confirmation(Role::Joiner, &jk.confirmation(Role::Joiner)));
-        assert!(!hk.verify_confirmation(Role::Host, &jk.confirmation(Role::Joiner)));
+        assert!(jk.verify_confirmation(PeerRole::Host, &hk.confirmation(PeerRole::Host)));
+        assert!(hk.verify_confirmation(PeerRole::Joiner, &jk.confirmation(PeerRole::Joiner)));
+        assert!(!hk.verify_confirmation(PeerRole::Host, &jk.confirmation(PeerRole::Joiner)));
         assert_ne!(hk.host_to_joiner, hk.joiner_to_host);
     }
 
@@ -230,7 +312,7 @@ mod tests {
             ConnectionKeys::derive(&h, &t),
             ConnectionKeys::derive(&j, &t),
         );
-        assert!(!hk.verify_confirmation(Role::Joiner, &jk.confirmation(Role::Joiner)));
+        assert!(!hk.verify_confirmation(PeerRole::Joiner, &jk.confirmation(PeerRole::Joiner)));
     }
 
     #[test]
@@ -247,10 +329,67 @@ mod tests {
     }
 
     #[test]
+    fn resume_proofs_bind_the_key_the_session_and_the_nonce() {
+        let secret = SessionSecret::new(SessionId([1; SESSION_ID_LEN]), [2; KEY_LEN]);
+        let proof = secret.resume_proof(b"nonce");
+        assert!(secret.verify_resume_proof(b"nonce", &proof));
+        assert!(!secret.verify_resume_proof(b"other", &proof));
+        let other_key = SessionSecret::new(SessionId([1; SESSION_ID_LEN]), [3; KEY_LEN]);
+        assert!(!other_key.verify_resume_proof(b"nonce", &proof));
+        let other_id = SessionSecret::new(SessionId([4; SESSION_ID_LEN]), [2; KEY_LEN]);
+        assert!(!other_id.verify_resume_proof(b"nonce", &proof));
+    }
+
+    #[test]
+    fn a_session_secret_round_trips_and_refuses_bad_keys() {
+        let secret = SessionSecret::new(SessionId([0xab; SESSION_ID_LEN]), [0xcd; KEY_LEN]);
+        let json = serde_json::to_string(&secret).unwrap();
+        assert_eq!(
+            json,
+            format!(
+                r#"{{"id":"{}","key":"{}"}}"#,
+                "ab".repeat(16),
+                "cd".repeat(32)
+            )
+        );
+        assert_eq!(
+            serde_json::from_str::<SessionSecret>(&json).unwrap(),
+            secret
+        );
+        assert!(
+            !format!("{secret:?}").contains("cdcd"),
+            "Debug hides the key"
+        );
+        for bad in [
+            format!(
+                r#"{{"id":"{}","key":"{}"}}"#,
+                "ab".repeat(16),
+                "cd".repeat(31)
+            ),
+            format!(
+                r#"{{"id":"{}","key":"{}"}}"#,
+                "ab".repeat(15),
+                "cd".repeat(32)
+            ),
+            format!(
+                r#"{{"id":"{}","key":"{}zz"}}"#,
+                "ab".repeat(16),
+                "cd".repeat(31)
+            ),
+            format!(r#"{{"id":"{}"}}"#, "ab".repeat(16)),
+        ] {
+            assert!(
+                serde_json::from_str::<SessionSecret>(&bad).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
     fn malformed_pake_messages_are_refused() {
-        let (h, _) = Pake::start(Role::Host, PairingCode::from_number(1).unwrap());
+        let (h, _) = Pake::start(PeerRole::Host, PairingCode::from_number(1).unwrap());
         assert_eq!(h.finish(b"short").unwrap_err(), BadPakeMessage);
-        let (h, h_msg) = Pake::start(Role::Host, PairingCode::from_number(1).unwrap());
+        let (h, h_msg) = Pake::start(PeerRole::Host, PairingCode::from_number(1).unwrap());
         assert_eq!(
             h.finish(&h_msg).unwrap_err(),
             BadPakeMessage,

@@ -19,10 +19,11 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::crypto::{NONCE_LEN, SESSION_ID_LEN, SessionId};
 use crate::rules::{DrawClaim, GameEnd};
 
-/// The protocol this build speaks.
-pub const PROTOCOL_VERSION: u16 = 1;
+/// The protocol this build speaks (2: a resume hello carries a proof of
+/// the session key).
+pub const PROTOCOL_VERSION: u16 = 2;
 /// The oldest protocol this build still accepts.
-pub const MIN_PROTOCOL_VERSION: u16 = 1;
+pub const MIN_PROTOCOL_VERSION: u16 = 2;
 /// Longest app version string accepted in a hello.
 pub const MAX_APP_VERSION_LEN: usize = 64;
 
@@ -101,9 +102,12 @@ impl From<&HexBytes<SESSION_ID_LEN>> for SessionId {
 pub enum Intent {
     /// First contact: pair with the code (carries the joiner's SPAKE2 message).
     Pair { pake: HexBytes<0> },
-    /// Come back to a paired session after the link dropped.
+    /// Come back to a paired session after the link dropped, with an HMAC
+    /// of the hello's nonce under the session key, so the host can tell a
+    /// returning joiner from a stranger at once.
     Resume {
         session_id: HexBytes<SESSION_ID_LEN>,
+        proof: HexBytes<32>,
     },
 }
 
@@ -121,7 +125,8 @@ pub enum RejectReason {
     WrongCode,
     /// Someone has already paired with this host.
     AlreadyPaired,
-    /// Another pairing attempt is in progress.
+    /// Not now: too many connections, or pairing paused after wrong
+    /// codes. The joiner tries again for a while.
     Busy,
     /// Resuming a session this host does not have.
     UnknownSession,
@@ -144,7 +149,7 @@ impl fmt::Display for RejectReason {
             ),
             RejectReason::WrongCode => f.write_str("wrong pairing code"),
             RejectReason::AlreadyPaired => f.write_str("the host is already playing with someone"),
-            RejectReason::Busy => f.write_str("the host is busy pairing with another device"),
+            RejectReason::Busy => f.write_str("the host is busy; try again in a moment"),
             RejectReason::UnknownSession => f.write_str("the host does not know this game"),
             RejectReason::AuthenticationFailed => f.write_str("the session key did not match"),
             RejectReason::Malformed => f.write_str("the handshake did not follow the protocol"),
@@ -403,6 +408,7 @@ mod tests {
             nonce: HexBytes(vec![0xab; NONCE_LEN]),
             intent: Intent::Resume {
                 session_id: HexBytes(vec![1; SESSION_ID_LEN]),
+                proof: HexBytes(vec![2; 32]),
             },
         };
         assert_eq!(Handshake::decode(&h.encode()).unwrap(), h);

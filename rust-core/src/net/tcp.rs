@@ -31,6 +31,13 @@ pub trait Machine: Send + 'static {
     type Event: Send + 'static;
 
     fn on_accepted(&mut self, conn: ConnId, now: Instant);
+    /// A connection came in from `peer`: what the driver calls. A machine
+    /// over a host passes the address on, for the host's per-address
+    /// limits; without it every connection counts as one address.
+    fn on_accepted_from(&mut self, conn: ConnId, peer: SocketAddr, now: Instant) {
+        let _ = peer;
+        self.on_accepted(conn, now)
+    }
     fn on_connected(&mut self, conn: ConnId, now: Instant);
     fn on_connect_failed(&mut self, conn: ConnId, now: Instant);
     fn on_bytes(&mut self, conn: ConnId, bytes: &[u8], now: Instant);
@@ -77,6 +84,9 @@ impl<E: Endpoint> Machine for BareLink<E> {
 
     fn on_accepted(&mut self, conn: ConnId, now: Instant) {
         self.endpoint.on_accepted(conn, now)
+    }
+    fn on_accepted_from(&mut self, conn: ConnId, peer: SocketAddr, now: Instant) {
+        self.endpoint.on_accepted_from(conn, peer, now)
     }
     fn on_connected(&mut self, conn: ConnId, now: Instant) {
         self.endpoint.on_connected(conn, now)
@@ -339,8 +349,10 @@ impl<M: Machine> Run<M> {
             Input::Accepted(stream) => {
                 let conn = self.next_accepted;
                 self.next_accepted += 1;
-                if self.adopt(conn, stream) {
-                    self.machine.on_accepted(conn, now);
+                if let Ok(peer) = stream.peer_addr()
+                    && self.adopt(conn, stream)
+                {
+                    self.machine.on_accepted_from(conn, peer, now);
                 }
             }
             Input::Connected(conn, stream) => {
@@ -461,10 +473,14 @@ mod tests {
 
     const WAIT: Duration = Duration::from_secs(10);
 
+    /// The next event other than delivery news.
     fn next_link_event(rx: &Receiver<LinkNotice>) -> LinkEvent {
-        match rx.recv_timeout(WAIT).expect("an event in time") {
-            LinkNotice::Link(e) => e,
-            other => panic!("unexpected {other:?}"),
+        loop {
+            match rx.recv_timeout(WAIT).expect("an event in time") {
+                LinkNotice::Link(LinkEvent::AllAcknowledged) => {}
+                LinkNotice::Link(e) => return e,
+                other => panic!("unexpected {other:?}"),
+            }
         }
     }
 

@@ -4,7 +4,7 @@
 
 use shakmaty::Color;
 
-use super::peer::{LinkState, PeerStatus};
+use super::peer::{LinkState, PeerRole, PeerStatus};
 use crate::rules::DrawClaim;
 use crate::session::{Controller, GameSession, Mode};
 
@@ -39,6 +39,9 @@ pub enum GameAction {
     DeclineRematch,
     /// Over Wi-Fi: stop playing; an unfinished game is adjourned.
     Leave,
+    /// Host, while waiting for the other device: show a new code (the old
+    /// one may have been seen, or guessed at).
+    NewCode,
     /// While browsing a game on this device: play on from the position on
     /// show, dropping the moves after it.
     ContinueFromHere,
@@ -216,6 +219,9 @@ fn wifi(session: &GameSession, peer: &PeerStatus) -> Actions {
             }
             menu.push(item(GameAction::SharePgn, true));
         }
+    }
+    if peer.role == PeerRole::Host && !peer.started && peer.link == LinkState::Pairing {
+        menu.push(item(GameAction::NewCode, true));
     }
     if open {
         let unfinished = peer.started && !session.is_over();

@@ -25,7 +25,7 @@ use shakmaty::{Board, Chess, Color, Position};
 pub use actions::{ActionContext, ActionItem, Actions, GameAction};
 pub use clock::{ClockFace, ClockView, low_time_threshold};
 pub use moves::{MoveCell, MoveRow, move_rows};
-pub use peer::{LinkState, PeerComplaint, PeerEvent, PeerRole, PeerStatus, Refusal};
+pub use peer::{DropReason, LinkState, PeerComplaint, PeerEvent, PeerRole, PeerStatus, Refusal};
 pub use players::{Material, PlayerBar, PlayerLabel};
 pub use presets::{TimePreset, TimePresetKind, time_presets};
 pub use themes::{BOARD_THEMES, BoardColors, BoardTheme, board_colors};

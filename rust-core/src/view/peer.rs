@@ -1,15 +1,9 @@
 //! What the screen shows of a Wi-Fi game's link to the other device.
 
 use super::types::Side;
+pub use crate::net::PeerRole;
+use crate::net::link::DropCause;
 use crate::net::message::{ErrorCode, RejectReason};
-
-/// This device's part in a Wi-Fi game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum PeerRole {
-    /// Shows the code and advertises `_rokada._tcp` on `port`.
-    Host,
-    Joiner,
-}
 
 /// The state of the link to the other device.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
@@ -75,6 +69,33 @@ impl From<ErrorCode> for PeerComplaint {
     }
 }
 
+/// Why the host closed a connection before its handshake was done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum DropReason {
+    /// It sent no hello in time.
+    Silent,
+    /// It did not finish its handshake in time.
+    TooSlow,
+    /// Too many connections were waiting: the oldest made room.
+    Crowded,
+    /// Pairing is paused after wrong codes.
+    Paused,
+    /// It sent a malformed frame.
+    Malformed,
+}
+
+impl From<DropCause> for DropReason {
+    fn from(cause: DropCause) -> DropReason {
+        match cause {
+            DropCause::NoHello => DropReason::Silent,
+            DropCause::HandshakeTimeout => DropReason::TooSlow,
+            DropCause::Crowded => DropReason::Crowded,
+            DropCause::Throttled => DropReason::Paused,
+            DropCause::BadFrame => DropReason::Malformed,
+        }
+    }
+}
+
 /// What the Wi-Fi part of the game screen shows.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct PeerStatus {
@@ -90,6 +111,8 @@ pub struct PeerStatus {
     pub started: bool,
     /// Who asked for a rematch, until it is answered.
     pub rematch_offered_by: Option<Side>,
+    /// Host: wrong codes tried so far (show that someone is guessing).
+    pub wrong_codes: u32,
 }
 
 impl PeerStatus {
@@ -101,6 +124,7 @@ impl PeerStatus {
             port,
             started: false,
             rematch_offered_by: None,
+            wrong_codes: 0,
         }
     }
 }
@@ -108,7 +132,7 @@ impl PeerStatus {
 /// Link and pairing news, besides the game events every mode has.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
 pub enum PeerEvent {
-    /// Host: too many wrong codes; show this new one.
+    /// Host: show this new code (asked for with `NewCode`).
     CodeChanged {
         code: String,
     },
@@ -119,6 +143,12 @@ pub enum PeerEvent {
     /// Host: a device was turned away.
     Refused {
         refusal: Refusal,
+    },
+    /// Host: a connection from `from` (an IP address) was closed before it
+    /// had proven anything.
+    Dropped {
+        from: String,
+        reason: DropReason,
     },
     /// Joiner: the host turned this device away (final).
     RefusedByHost {

@@ -28,12 +28,13 @@ mod remote;
 #[cfg(test)]
 mod tests;
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use shakmaty::Color;
 
-use super::crypto::Role;
-use super::link::Endpoint;
+use super::PeerRole;
+use super::link::{DropCause, Endpoint};
 use super::message::{ErrorCode, Message, RejectReason};
 use super::pairing::PairingCode;
 use crate::clock::{Millis, TimeControl, TimeSource};
@@ -150,6 +151,14 @@ pub enum WifiEvent {
     },
     /// Host: a connection was turned away (wrong code, third device, …).
     Refused(RejectReason),
+    /// Host: a connection from this address was closed before it had
+    /// proven anything.
+    Dropped {
+        peer: IpAddr,
+        cause: DropCause,
+    },
+    /// The other device has every message this one sent.
+    AllDelivered,
     /// Joiner: the host turned us away. Final.
     RefusedByHost(RejectReason),
     /// Joiner: the host could not be reached. Final.
@@ -259,7 +268,7 @@ enum RematchAsk {
 
 /// The protocol's own state beside the session.
 pub struct Protocol {
-    role: Role,
+    role: PeerRole,
     time: Arc<dyn TimeSource>,
     /// When the side to move began thinking, on the session's time source.
     turn_started: Millis,
@@ -278,7 +287,7 @@ pub struct Protocol {
 impl Protocol {
     /// The protocol of a host, whose session is the game it offers, or of a
     /// joiner, whose session waits for the host's game.
-    pub fn new(role: Role, time: Arc<dyn TimeSource>, session: &GameSession) -> Protocol {
+    pub fn new(role: PeerRole, time: Arc<dyn TimeSource>, session: &GameSession) -> Protocol {
         let now = time.now_ms();
         Protocol {
             role,
@@ -294,7 +303,7 @@ impl Protocol {
     }
 
     pub fn is_host(&self) -> bool {
-        matches!(self.role, Role::Host)
+        matches!(self.role, PeerRole::Host)
     }
 
     /// Both devices have the game: moves may be made.

@@ -41,6 +41,8 @@ impl Protocol {
             LinkEvent::Violation(v) => self.on_violation(ctx, v),
             LinkEvent::LinkLost => ctx.event(WifiEvent::LinkLost),
             LinkEvent::Adjourned => self.adjourn(ctx),
+            LinkEvent::Dropped { peer, cause } => ctx.event(WifiEvent::Dropped { peer, cause }),
+            LinkEvent::AllAcknowledged => ctx.event(WifiEvent::AllDelivered),
         }
     }
 

@@ -2,7 +2,7 @@
 //! joined by a simulated network that can cut every connection after a
 //! given number of delivered frames.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -12,6 +12,7 @@ use shakmaty::Color;
 use super::*;
 use crate::clock::{ManualTime, TimeControl, TimeSource};
 use crate::net::link::{ConnId, Host, Joiner, LinkConfig, Output};
+use crate::net::sim::Sim;
 use crate::net::tcp::Machine;
 use crate::session::{GameConfig, GameSession, Mode};
 
@@ -43,7 +44,7 @@ struct Device<E> {
 }
 
 impl<E: Endpoint> Device<E> {
-    fn new(link: E, role: Role, session: GameSession, time: Arc<dyn TimeSource>) -> Self {
+    fn new(link: E, role: PeerRole, session: GameSession, time: Arc<dyn TimeSource>) -> Self {
         Device {
             link,
             protocol: Protocol::new(role, time, &session),
@@ -134,148 +135,53 @@ impl<E: Endpoint> Machine for Device<E> {
     }
 }
 
-struct Sim {
-    host: Device<Host>,
-    joiner: Device<Joiner>,
-    now: Instant,
-    links: HashMap<ConnId, ConnId>,
-    next_host_conn: ConnId,
-    cut_after: Option<usize>,
-    host_events: Vec<WifiEvent>,
-    joiner_events: Vec<WifiEvent>,
-    time: Arc<ManualTime>,
+type GameSim = Sim<Device<Host>, Device<Joiner>>;
+
+/// Both devices on the simulated network, every connection cut once after
+/// `cut_after` delivered frames; the fake clock comes back with it.
+fn sim(cut_after: Option<usize>, time_control: Option<TimeControl>) -> (GameSim, Arc<ManualTime>) {
+    let manual = ManualTime::new();
+    let time: Arc<dyn TimeSource> = manual.clone();
+    let mut config = GameConfig::new(Mode::WifiPeer {
+        local: Color::White,
+    });
+    config.time_control = time_control;
+    let session = GameSession::new(config, time.clone()).unwrap();
+    let waiting = GameSession::new(
+        GameConfig::new(Mode::WifiPeer {
+            local: Color::White,
+        }),
+        time.clone(),
+    )
+    .unwrap();
+    let host = Device::new(
+        Host::new(cfg(), code()),
+        PeerRole::Host,
+        session,
+        time.clone(),
+    );
+    let joiner = Device::new(Joiner::new(cfg(), code()), PeerRole::Joiner, waiting, time);
+    (Sim::with_cut(host, joiner, cut_after), manual)
 }
 
-impl Sim {
-    fn new(cut_after: Option<usize>, time_control: Option<TimeControl>) -> Sim {
-        let manual = ManualTime::new();
-        let time: Arc<dyn TimeSource> = manual.clone();
-        let mut config = GameConfig::new(Mode::WifiPeer {
-            local: Color::White,
-        });
-        config.time_control = time_control;
-        let session = GameSession::new(config, time.clone()).unwrap();
-        let waiting = GameSession::new(
-            GameConfig::new(Mode::WifiPeer {
-                local: Color::White,
-            }),
-            time.clone(),
-        )
-        .unwrap();
-        let mut sim = Sim {
-            host: Device::new(Host::new(cfg(), code()), Role::Host, session, time.clone()),
-            joiner: Device::new(Joiner::new(cfg(), code()), Role::Joiner, waiting, time),
-            now: Instant::now(),
-            links: HashMap::new(),
-            next_host_conn: 100,
-            cut_after,
-            host_events: Vec::new(),
-            joiner_events: Vec::new(),
-            time: manual,
-        };
-        sim.pump();
-        sim
-    }
+trait Play {
+    fn play(&mut self, moves: &[&str]);
+    fn games(&self) -> (View, View);
+}
 
-    fn deliver(&mut self) -> bool {
-        match &mut self.cut_after {
-            Some(0) => {
-                self.cut_after = None;
-                let now = self.now;
-                for (jc, hc) in std::mem::take(&mut self.links) {
-                    self.host.on_closed(hc, now);
-                    self.joiner.on_closed(jc, now);
-                }
-                false
-            }
-            Some(n) => {
-                *n -= 1;
-                true
-            }
-            None => true,
-        }
-    }
-
-    fn joiner_conn(&self, host_conn: ConnId) -> Option<ConnId> {
-        self.links
-            .iter()
-            .find(|(_, h)| **h == host_conn)
-            .map(|(j, _)| *j)
-    }
-
-    fn pump(&mut self) {
-        let now = self.now;
-        loop {
-            let mut busy = false;
-            while let Some(o) = self.host.poll_output() {
-                busy = true;
-                match o {
-                    Output::Transmit { conn, bytes } => {
-                        if let Some(jc) = self.joiner_conn(conn)
-                            && self.deliver()
-                        {
-                            self.joiner.on_bytes(jc, &bytes, now);
-                        }
-                    }
-                    Output::Close { conn } => {
-                        if let Some(jc) = self.joiner_conn(conn) {
-                            self.links.remove(&jc);
-                            self.joiner.on_closed(jc, now);
-                        }
-                    }
-                    Output::Connect { .. } => {}
-                    Output::Event(e) => self.host_events.push(e),
-                }
-            }
-            while let Some(o) = self.joiner.poll_output() {
-                busy = true;
-                match o {
-                    Output::Connect { conn } => {
-                        let hc = self.next_host_conn;
-                        self.next_host_conn += 1;
-                        self.links.insert(conn, hc);
-                        self.host.on_accepted(hc, now);
-                        self.joiner.on_connected(conn, now);
-                    }
-                    Output::Transmit { conn, bytes } => {
-                        if let Some(&hc) = self.links.get(&conn)
-                            && self.deliver()
-                        {
-                            self.host.on_bytes(hc, &bytes, now);
-                        }
-                    }
-                    Output::Close { conn } => {
-                        if let Some(hc) = self.links.remove(&conn) {
-                            self.host.on_closed(hc, now);
-                        }
-                    }
-                    Output::Event(e) => self.joiner_events.push(e),
-                }
-            }
-            if !busy {
-                return;
-            }
-        }
-    }
-
-    fn step(&mut self) {
-        self.now += Duration::from_millis(100);
-        self.host.on_tick(self.now);
-        self.joiner.on_tick(self.now);
-        self.pump();
-    }
-
+impl Play for GameSim {
     /// Plays the moves in turn, each once its side may move.
     fn play(&mut self, moves: &[&str]) {
         for san in moves {
             let mut steps = 0;
             loop {
+                let now = self.now;
                 if self.host.local_turn() {
-                    self.host.on_command(Do::Play((*san).into()), self.now);
+                    self.host.on_command(Do::Play((*san).into()), now);
                     break;
                 }
                 if self.joiner.local_turn() {
-                    self.joiner.on_command(Do::Play((*san).into()), self.now);
+                    self.joiner.on_command(Do::Play((*san).into()), now);
                     break;
                 }
                 self.step();
@@ -303,7 +209,7 @@ proptest! {
     /// every move played exactly once, or first contact fails cleanly.
     #[test]
     fn a_cut_anywhere_loses_and_duplicates_nothing(cut in 0usize..40) {
-        let mut sim = Sim::new(Some(cut), None);
+        let (mut sim, _) = sim(Some(cut), None);
         if sim.joiner.is_finished() {
             prop_assert!(sim.joiner_events.contains(&WifiEvent::Unreachable));
             return Ok(());
@@ -322,10 +228,10 @@ proptest! {
 
 #[test]
 fn the_joiners_resignation_is_the_hosts_verdict() {
-    let mut sim = Sim::new(None, None);
+    let (mut sim, _) = sim(None, None);
     sim.play(&["e4"]);
-    sim.joiner
-        .on_command(Do::Command(WifiCommand::Resign), sim.now);
+    let now = sim.now;
+    sim.joiner.on_command(Do::Command(WifiCommand::Resign), now);
     // Nothing ends on the joiner until the host has decided.
     assert!(!sim.joiner.session.is_over());
     sim.pump();
@@ -336,7 +242,7 @@ fn the_joiners_resignation_is_the_hosts_verdict() {
 
 #[test]
 fn a_move_crossing_a_resignation_is_settled_by_the_hosts_game() {
-    let mut sim = Sim::new(None, None);
+    let (mut sim, _) = sim(None, None);
     sim.play(&["e4"]);
     // The joiner moves while the host resigns: both messages cross.
     let now = sim.now;
@@ -355,7 +261,7 @@ fn a_move_crossing_a_resignation_is_settled_by_the_hosts_game() {
 
 #[test]
 fn refusals_come_back_at_once_with_their_reason() {
-    let mut sim = Sim::new(None, None);
+    let (mut sim, _) = sim(None, None);
     let Device {
         link,
         protocol,
@@ -385,14 +291,14 @@ fn refusals_come_back_at_once_with_their_reason() {
 
 #[test]
 fn the_host_calls_a_remote_flag_after_the_lag_allowance() {
-    let mut sim = Sim::new(None, Some(TimeControl::new(1_000, 0).unwrap()));
+    let (mut sim, time) = sim(None, Some(TimeControl::new(1_000, 0).unwrap()));
     sim.play(&["e4"]);
     assert!(sim.joiner.session.clock().unwrap().running == Some(Color::Black));
     let remaining = sim.host.session.clock().unwrap().black_ms;
-    sim.time.advance(remaining);
+    time.advance(remaining);
     sim.step();
     assert!(!sim.host.session.is_over(), "the allowance is granted");
-    sim.time.advance(MAX_LAG_ALLOWANCE_MS);
+    time.advance(MAX_LAG_ALLOWANCE_MS);
     sim.step();
     let flagged = GameEnd::new(GameResult::WhiteWins, EndReason::Timeout);
     assert_eq!(sim.host.session.end(), Some(flagged));

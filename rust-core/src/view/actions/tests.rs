@@ -134,7 +134,10 @@ fn over_wifi_offers_answers_rematch_and_leaving() {
     let mut peer = PeerStatus::new(PeerRole::Host, None, None);
     let waiting = actions(&wifi, with(&peer));
     assert!(waiting.bar.is_empty());
-    assert_eq!(shown(&waiting.menu), [(Leave, true, false)]);
+    assert_eq!(
+        shown(&waiting.menu),
+        [(NewCode, true, false), (Leave, true, false)]
+    );
     peer.started = true;
     peer.link = LinkState::Connected;
     let playing = actions(&wifi, with(&peer));
