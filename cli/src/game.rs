@@ -374,8 +374,7 @@ impl TerminalGame {
             Ok(()) => Ok(Flow::Redraw),
             Err(GameError::GameOver)
                 if self.session.end().is_some_and(|e| {
-                    e.reason == EndReason::Timeout
-                        || e.reason == EndReason::TimeoutVsInsufficientMaterial
+                    e.reason == EndReason::Timeout || e.reason == EndReason::TimeoutCannotMate
                 }) =>
             {
                 Ok(Flow::Redraw)

@@ -207,7 +207,7 @@ fn error_code(e: &GameError) -> ErrorCode {
 fn verdict_fits(session: &GameSession, end: GameEnd) -> bool {
     let position = session.position();
     match end.reason {
-        EndReason::Timeout | EndReason::TimeoutVsInsufficientMaterial => {
+        EndReason::Timeout | EndReason::TimeoutCannotMate => {
             rules::flag_fall(position, session.turn()) == end
         }
         EndReason::Resignation => end.result != GameResult::Draw,
@@ -724,7 +724,7 @@ impl<E: Endpoint> WifiMachine<E> {
         if !session.is_over() {
             if matches!(
                 end.reason,
-                EndReason::Timeout | EndReason::TimeoutVsInsufficientMaterial
+                EndReason::Timeout | EndReason::TimeoutCannotMate
             ) && let Some(c) = session.clock()
             {
                 match session.turn() {
