@@ -8,12 +8,16 @@
 mod diagrams;
 mod game;
 mod logging;
+mod rules_page;
 mod types;
 mod wifi;
 
 pub use diagrams::{RulesDiagram, rules_diagrams};
 pub use game::{Game, GameEvent, GameListener};
 pub use logging::init_logging;
+pub use rules_page::{
+    RulesCell, RulesLanguage, RulesListMarker, RulesPageBlock, RulesSpan, rules_page,
+};
 pub use types::*;
 pub use wifi::{LinkState, PeerEvent, PeerRole, PeerStatus, Refusal, SideChoice};
 

@@ -4,6 +4,10 @@
 //! The diagrams live in `diagrams.json` so that a second, separately written
 //! program (python-chess, in `tests/i18n/`) checks the very same data.
 
+mod blocks;
+
+pub use blocks::{Block, Language, ListMarker, PageError, PageErrorKind, Span, Text, page, parse};
+
 use std::{fmt, sync::LazyLock};
 
 use serde::Deserialize;
@@ -27,6 +31,17 @@ pub struct Diagram {
     /// The king that is in check, drawn highlighted.
     pub checked_king: Option<Square>,
     pub claim: Claim,
+}
+
+/// The position follows from the FEN, so it takes no part in comparing.
+impl PartialEq for Diagram {
+    fn eq(&self, other: &Diagram) -> bool {
+        self.id == other.id
+            && self.fen == other.fen
+            && self.last_move == other.last_move
+            && self.checked_king == other.checked_king
+            && self.claim == other.claim
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -221,10 +236,9 @@ fn verify_claim(d: &Diagram) -> Result<(), ClaimError> {
             end(GameResult::win_for(!pos.turn()), EndReason::Checkmate),
         ),
         Claim::Stalemate => automatic_end_is(pos, end(GameResult::Draw, EndReason::Stalemate)),
-        Claim::InsufficientMaterial => automatic_end_is(
-            pos,
-            end(GameResult::Draw, EndReason::InsufficientMaterial),
-        ),
+        Claim::InsufficientMaterial => {
+            automatic_end_is(pos, end(GameResult::Draw, EndReason::InsufficientMaterial))
+        }
         Claim::PlaysOn => automatic_end_is(pos, None),
         Claim::DeadPosition => {
             automatic_end_is(pos, end(GameResult::Draw, EndReason::DeadPosition))
@@ -401,10 +415,10 @@ fn verify_repetition(
             }
         }
     }
-    for (actual_ply, (occurrences, stated_ply)) in [claimable, ended]
-        .into_iter()
-        .zip([(rules::THREEFOLD, threefold_after), (rules::FIVEFOLD, fivefold_after)])
-    {
+    for (actual_ply, (occurrences, stated_ply)) in [claimable, ended].into_iter().zip([
+        (rules::THREEFOLD, threefold_after),
+        (rules::FIVEFOLD, fivefold_after),
+    ]) {
         if actual_ply != Some(stated_ply) {
             return Err(ClaimError::RepetitionCount {
                 occurrences,
@@ -617,3 +631,6 @@ fn convert(r: RawDiagram) -> Result<Diagram, DiagramDataError> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod prose_tests;

@@ -15,26 +15,6 @@ fn every_diagram_shows_what_it_claims() {
     }
 }
 
-#[test]
-fn the_page_quotes_the_engine_numbers() {
-    let start = diagram("start-position").expect("start diagram");
-    assert_eq!(
-        start.claim,
-        Claim::Perft {
-            nodes: vec![20, 400, 8_902]
-        }
-    );
-    let knights = diagram("knights-repetition").expect("repetition diagram");
-    assert!(matches!(
-        knights.claim,
-        Claim::Repetition {
-            threefold_after: 8,
-            fivefold_after: 16,
-            ..
-        }
-    ));
-}
-
 fn with_claim(id: &str, fen: &str, claim: Claim) -> Diagram {
     let fen: Fen = fen.parse().expect("test FEN");
     let position = fen
