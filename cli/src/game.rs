@@ -85,31 +85,88 @@ struct TerminalGame {
     engine: Engine,
 }
 
-const COMMANDS: &str = "\
-Moves: SAN (e4, Nf3, exd5, O-O, e8=Q) or coordinates (e2e4, e7e8q).
-Commands:
-  claim          claim a draw (threefold repetition or 50-move rule)
-  draw           draw by agreement (both players agree)
-  resign         the player to move resigns
-  undo, redo     take back a move, replay it
-  hint SQUARE    where the piece on SQUARE can go
-  flip           turn the board around
-  moves          the moves so far
-  pgn [FILE]     show the game in PGN, or write it to FILE
-  save FILE      save the game; load FILE resumes it
-  fen            the position in FEN
-  new            start a new game
-  help           this text
-  quit           leave";
+/// The commands of a game, by their English word; each language has its own
+/// word for each too (`terminal.command.*`), and both are understood.
+const COMMANDS: [(&str, Option<&str>); 15] = [
+    ("claim", None),
+    ("draw", None),
+    ("resign", None),
+    ("undo", None),
+    ("redo", None),
+    ("hint", Some("terminal.argument_square")),
+    ("flip", None),
+    ("moves", None),
+    ("pgn", Some("terminal.argument_file")),
+    ("save", Some("terminal.argument_file")),
+    ("load", Some("terminal.argument_file")),
+    ("fen", None),
+    ("new", None),
+    ("help", None),
+    ("quit", None),
+];
+
+/// The word a player types for `command` in this language.
+fn command_word(text: &Strings, command: &str) -> String {
+    text.text(&format!("terminal.command.{command}")).to_owned()
+}
+
+/// The command a typed word names, by its English name.
+fn command_of(text: &Strings, word: &str) -> Option<&'static str> {
+    let word = word.to_lowercase();
+    if word == "exit" || word == "?" {
+        return Some(if word == "exit" { "quit" } else { "help" });
+    }
+    COMMANDS
+        .iter()
+        .map(|(name, _)| *name)
+        .find(|name| *name == word || command_word(text, name).to_lowercase() == word)
+}
+
+fn help_text(text: &Strings) -> String {
+    let entries: Vec<(String, String)> = COMMANDS
+        .iter()
+        .map(|(name, argument)| {
+            let mut usage = command_word(text, name);
+            if let Some(argument) = argument {
+                usage = format!("{usage} {}", text.text(argument));
+            }
+            (
+                usage,
+                text.text(&format!("terminal.help.{name}")).to_owned(),
+            )
+        })
+        .collect();
+    let width = entries
+        .iter()
+        .map(|(u, _)| u.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = format!(
+        "{}\n{}",
+        text.text("terminal.move_syntax"),
+        text.text("terminal.commands_title")
+    );
+    for (usage, what) in entries {
+        let pad = " ".repeat(width - usage.chars().count());
+        out.push_str(&format!("\n  {usage}{pad}  {what}"));
+    }
+    out
+}
 
 impl TerminalGame {
     fn play(&mut self, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
+        let text = self.settings.text;
+        let help = command_word(text, "help");
         let intro = match self.session.mode() {
-            Mode::Computer { level, .. } => format!(
-                "Rokada: you against the computer, level {level} (about {} Elo). Type help for commands.",
-                Level::new(level).map_or(0, Level::target_rating)
+            Mode::Computer { level, .. } => text.format(
+                "terminal.intro_computer",
+                &[
+                    ("level", &level),
+                    ("rating", &Level::new(level).map_or(0, Level::target_rating)),
+                    ("command", &help),
+                ],
             ),
-            _ => "Rokada: two players at one board. Type help for commands.".to_owned(),
+            _ => text.format("terminal.intro_two_players", &[("command", &help)]),
         };
         writeln!(out, "{intro}")?;
         self.show(&mut out)?;
@@ -229,7 +286,13 @@ impl TerminalGame {
                         DrawClaim::ThreefoldRepetition => "claim.threefold_repetition",
                         DrawClaim::FiftyMoveRule => "claim.fifty_move_rule",
                     };
-                    writeln!(out, "{} (claim)", text.text(key))?;
+                    let command = command_word(text, "claim");
+                    writeln!(
+                        out,
+                        "{} {}",
+                        text.text(key),
+                        text.format("terminal.claim_hint", &[("command", &command)])
+                    )?;
                 }
             }
         }
@@ -242,12 +305,13 @@ impl TerminalGame {
         lines: &mut I,
         out: &mut impl Write,
     ) -> io::Result<Flow> {
+        let text = self.settings.text;
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
-        let result = match word.to_ascii_lowercase().as_str() {
-            "quit" | "exit" => return Ok(Flow::Quit),
-            "help" | "?" => {
-                writeln!(out, "{COMMANDS}")?;
+        let result = match command_of(text, word).unwrap_or_default() {
+            "quit" => return Ok(Flow::Quit),
+            "help" => {
+                writeln!(out, "{}", help_text(text))?;
                 return Ok(Flow::Stay);
             }
             "flip" => {
@@ -266,17 +330,18 @@ impl TerminalGame {
             "save" if !rest.is_empty() => return self.write_text(rest, &self.session.save(), out),
             "load" if !rest.is_empty() => {
                 let loaded = std::fs::read_to_string(rest)
-                    .map_err(|e| e.to_string())
-                    .and_then(|text| {
-                        GameSession::restore(&text, self.time.clone()).map_err(|e| e.to_string())
+                    .map_err(|_| text.format("terminal.cannot_read", &[("name", &rest)]))
+                    .and_then(|saved| {
+                        GameSession::restore(&saved, self.time.clone())
+                            .map_err(|_| text.text("error.bad_save").to_owned())
                     });
                 match loaded {
                     Ok(session) => {
                         self.session = session;
                         return Ok(Flow::Redraw);
                     }
-                    Err(e) => {
-                        writeln!(out, "Cannot load {rest}: {e}")?;
+                    Err(message) => {
+                        writeln!(out, "{message}")?;
                         return Ok(Flow::Stay);
                     }
                 }
@@ -297,13 +362,18 @@ impl TerminalGame {
                 Some(&claim) => self.session.claim_draw(Controller::Local, claim).map(drop),
                 None if self.session.is_over() => Err(GameError::GameOver),
                 None => {
-                    writeln!(out, "No draw can be claimed now.")?;
+                    writeln!(out, "{}", text.text("error.no_draw_to_claim"))?;
                     return Ok(Flow::Stay);
                 }
             },
             "hint" => {
                 let Ok(square) = rest.parse::<Square>() else {
-                    writeln!(out, "Which square? For example: hint e2")?;
+                    let command = command_word(text, "hint");
+                    writeln!(
+                        out,
+                        "{}",
+                        text.format("terminal.which_square", &[("command", &command)])
+                    )?;
                     return Ok(Flow::Stay);
                 };
                 let targets: Vec<String> = self
@@ -313,7 +383,11 @@ impl TerminalGame {
                     .map(|s| s.to_string())
                     .collect();
                 if targets.is_empty() {
-                    writeln!(out, "No legal moves from {square}.")?;
+                    writeln!(
+                        out,
+                        "{}",
+                        text.format("terminal.no_moves_from", &[("square", &square)])
+                    )?;
                 } else {
                     writeln!(out, "{square}: {}", targets.join(" "))?;
                 }
@@ -326,7 +400,7 @@ impl TerminalGame {
         match result {
             Ok(()) => Ok(Flow::Redraw),
             Err(e) => {
-                writeln!(out, "{}", describe_error(&e))?;
+                writeln!(out, "{}", describe_error(text, &e))?;
                 Ok(Flow::Stay)
             }
         }
@@ -340,6 +414,7 @@ impl TerminalGame {
         lines: &mut I,
         out: &mut impl Write,
     ) -> io::Result<Flow> {
+        let strings = self.settings.text;
         let squares = (text.len() == 4)
             .then(|| {
                 Some((
@@ -351,18 +426,19 @@ impl TerminalGame {
         let outcome = match squares {
             Some((from, to)) => match self.session.play_squares(from, to, None) {
                 Ok(MoveOutcome::NeedsPromotion { from, to }) => {
-                    write!(out, "Promote to queen, rook, bishop or knight? [q/r/b/n] ")?;
+                    let choices = PROMOTIONS.map(|(key, _, _)| strings.text(key));
+                    write!(
+                        out,
+                        "{} {}. {} ",
+                        strings.text("promotion.title"),
+                        choices.join(", "),
+                        strings.text("terminal.promotion_letters")
+                    )?;
                     out.flush()?;
                     let answer = lines.next().transpose()?.unwrap_or_default();
-                    let role = match answer.trim().to_ascii_lowercase().as_str() {
-                        "q" | "queen" => Role::Queen,
-                        "r" | "rook" => Role::Rook,
-                        "b" | "bishop" => Role::Bishop,
-                        "n" | "knight" => Role::Knight,
-                        _ => {
-                            writeln!(out, "No promotion chosen; the pawn stays.")?;
-                            return Ok(Flow::Stay);
-                        }
+                    let Some(role) = promotion_choice(strings, &answer) else {
+                        writeln!(out, "{}", strings.text("terminal.no_promotion"))?;
+                        return Ok(Flow::Stay);
                     };
                     self.session.play_squares(from, to, Some(role)).map(drop)
                 }
@@ -380,20 +456,22 @@ impl TerminalGame {
                 Ok(Flow::Redraw)
             }
             Err(e) => {
-                writeln!(out, "{}", describe_error(&e))?;
+                writeln!(out, "{}", describe_error(strings, &e))?;
                 Ok(Flow::Stay)
             }
         }
     }
 
     fn write_text(&self, path: &str, text: &str, out: &mut impl Write) -> io::Result<Flow> {
+        let strings = self.settings.text;
         if path.is_empty() {
             write!(out, "{text}")?;
         } else {
-            match std::fs::write(path, text) {
-                Ok(()) => writeln!(out, "Written to {path}.")?,
-                Err(e) => writeln!(out, "Cannot write {path}: {e}")?,
-            }
+            let key = match std::fs::write(path, text) {
+                Ok(()) => "terminal.written",
+                Err(_) => "terminal.cannot_write",
+            };
+            writeln!(out, "{}", strings.format(key, &[("name", &path)]))?;
         }
         Ok(Flow::Stay)
     }
@@ -417,16 +495,50 @@ fn describe_end(text: &Strings, end: GameEnd) -> String {
     format!("{result} ({}): {reason}", end.result.as_pgn())
 }
 
-fn describe_error(error: &GameError) -> String {
-    match error {
-        GameError::NotAllowedInMode(_) | GameError::GameOver => format!("Not possible: {error}."),
-        _ => format!("{}.", capitalize(&error.to_string())),
-    }
+/// The pieces a pawn may become: their name, their letter, their role.
+const PROMOTIONS: [(&str, &str, Role); 4] = [
+    ("promotion.queen", "q", Role::Queen),
+    ("promotion.rook", "r", Role::Rook),
+    ("promotion.bishop", "b", Role::Bishop),
+    ("promotion.knight", "n", Role::Knight),
+];
+
+/// The piece an answer names: its letter, or its name in this language or
+/// in English.
+fn promotion_choice(text: &Strings, answer: &str) -> Option<Role> {
+    let answer = answer.trim().to_lowercase();
+    let english = crate::i18n::strings(Lang::En);
+    PROMOTIONS
+        .iter()
+        .find(|(key, letter, _)| {
+            answer == *letter
+                || answer == text.text(key).to_lowercase()
+                || answer == english.text(key).to_lowercase()
+        })
+        .map(|(_, _, role)| *role)
 }
 
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+/// What a refused action says to the player, in their language.
+fn describe_error(text: &Strings, error: &GameError) -> String {
+    let key = match error {
+        GameError::IllegalMove { .. } | GameError::IllegalNotation { .. } => "error.illegal_move",
+        GameError::UnparsableMove { .. } => {
+            let help = command_word(text, "help");
+            return text.format("terminal.unknown", &[("command", &help)]);
+        }
+        GameError::AmbiguousNotation { text: notation } => {
+            return text.format("terminal.ambiguous", &[("move", notation)]);
+        }
+        GameError::GameOver => "error.game_over",
+        GameError::NotYourTurn => "error.not_your_turn",
+        GameError::NothingToUndo => "error.nothing_to_undo",
+        GameError::NothingToRedo => "terminal.nothing_to_redo",
+        GameError::DrawNotClaimable(_) => "error.no_draw_to_claim",
+        GameError::InvalidFen { .. } => "error.bad_fen",
+        GameError::NotAllowedInMode(_)
+        | GameError::NoDrawOffer
+        | GameError::DrawAlreadyOffered
+        | GameError::InvalidLevel(_) => "terminal.not_possible",
+    };
+    text.text(key).to_owned()
 }
