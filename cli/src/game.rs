@@ -108,31 +108,88 @@ struct TerminalGame {
     time: Arc<dyn TimeSource>,
 }
 
-const COMMANDS: &str = "\
-Moves: SAN (e4, Nf3, exd5, O-O, e8=Q) or coordinates (e2e4, e7e8q).
-Commands:
-  claim          claim a draw (threefold repetition or 50-move rule)
-  draw           draw by agreement (both players agree)
-  resign         the player to move resigns
-  undo, redo     take back a move, replay it
-  hint SQUARE    where the piece on SQUARE can go
-  flip           turn the board around
-  moves          the moves so far
-  pgn [FILE]     show the game in PGN, or write it to FILE
-  save FILE      save the game; load FILE resumes it
-  fen            the position in FEN
-  new            start a new game
-  help           this text
-  quit           leave";
+/// The commands of a game, by their English word; each language has its own
+/// word for each too (`terminal.command.*`), and both are understood.
+const COMMANDS: [(&str, Option<&str>); 15] = [
+    ("claim", None),
+    ("draw", None),
+    ("resign", None),
+    ("undo", None),
+    ("redo", None),
+    ("hint", Some("terminal.argument_square")),
+    ("flip", None),
+    ("moves", None),
+    ("pgn", Some("terminal.argument_file")),
+    ("save", Some("terminal.argument_file")),
+    ("load", Some("terminal.argument_file")),
+    ("fen", None),
+    ("new", None),
+    ("help", None),
+    ("quit", None),
+];
+
+/// The word a player types for `command` in this language.
+fn command_word(text: &Strings, command: &str) -> String {
+    text.text(&format!("terminal.command.{command}")).to_owned()
+}
+
+/// The command a typed word names, by its English name.
+fn command_of(text: &Strings, word: &str) -> Option<&'static str> {
+    let word = word.to_lowercase();
+    if word == "exit" || word == "?" {
+        return Some(if word == "exit" { "quit" } else { "help" });
+    }
+    COMMANDS
+        .iter()
+        .map(|(name, _)| *name)
+        .find(|name| *name == word || command_word(text, name).to_lowercase() == word)
+}
+
+fn help_text(text: &Strings) -> String {
+    let entries: Vec<(String, String)> = COMMANDS
+        .iter()
+        .map(|(name, argument)| {
+            let mut usage = command_word(text, name);
+            if let Some(argument) = argument {
+                usage = format!("{usage} {}", text.text(argument));
+            }
+            (
+                usage,
+                text.text(&format!("terminal.help.{name}")).to_owned(),
+            )
+        })
+        .collect();
+    let width = entries
+        .iter()
+        .map(|(u, _)| u.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = format!(
+        "{}\n{}",
+        text.text("terminal.move_syntax"),
+        text.text("terminal.commands_title")
+    );
+    for (usage, what) in entries {
+        let pad = " ".repeat(width - usage.chars().count());
+        out.push_str(&format!("\n  {usage}{pad}  {what}"));
+    }
+    out
+}
 
 impl TerminalGame {
     fn play(&mut self, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
+        let text = self.settings.text;
+        let help = command_word(text, "help");
         let intro = match self.game.read(GameSession::mode) {
-            Mode::Computer { level, .. } => format!(
-                "Rokada: you against the computer, level {level} (about {} Elo). Type help for commands.",
-                Level::new(level).map_or(0, Level::target_rating)
+            Mode::Computer { level, .. } => text.format(
+                "terminal.intro_computer",
+                &[
+                    ("level", &level),
+                    ("rating", &Level::new(level).map_or(0, Level::target_rating)),
+                    ("command", &help),
+                ],
             ),
-            _ => "Rokada: two players at one board. Type help for commands.".to_owned(),
+            _ => text.format("terminal.intro_two_players", &[("command", &help)]),
         };
         writeln!(out, "{intro}")?;
         self.show(&mut out)?;
@@ -170,18 +227,16 @@ impl TerminalGame {
         writeln!(out, "{}", self.settings.text.text("computer.thinking"))?;
         out.flush()?;
         while let Ok(event) = self.events.recv() {
-            match event.kind {
-                EventKind::MovePlayed {
-                    by: Controller::Computer,
-                    ..
+            if let EventKind::MovePlayed {
+                by: Controller::Computer,
+                ..
+            }
+            | EventKind::GameOver { .. } = event.kind
+            {
+                self.show(out)?;
+                if !self.game.read(computer_to_move) {
+                    break;
                 }
-                | EventKind::GameOver { .. } => {
-                    self.show(out)?;
-                    if !self.game.read(computer_to_move) {
-                        break;
-                    }
-                }
-                _ => {}
             }
         }
         Ok(())
@@ -244,7 +299,12 @@ impl TerminalGame {
                             DrawClaim::ThreefoldRepetition => "claim.threefold_repetition",
                             DrawClaim::FiftyMoveRule => "claim.fifty_move_rule",
                         };
-                        shown.push_str(&format!("{} (claim)\n", text.text(key)));
+                        let command = command_word(text, "claim");
+                        shown.push_str(&format!(
+                            "{} {}\n",
+                            text.text(key),
+                            text.format("terminal.claim_hint", &[("command", &command)])
+                        ));
                     }
                 }
             }
@@ -264,12 +324,13 @@ impl TerminalGame {
         lines: &mut I,
         out: &mut impl Write,
     ) -> io::Result<Flow> {
+        let text = self.settings.text;
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
-        let result = match word.to_ascii_lowercase().as_str() {
-            "quit" | "exit" => return Ok(Flow::Quit),
-            "help" | "?" => {
-                writeln!(out, "{COMMANDS}")?;
+        let result = match command_of(text, word).unwrap_or_default() {
+            "quit" => return Ok(Flow::Quit),
+            "help" => {
+                writeln!(out, "{}", help_text(text))?;
                 return Ok(Flow::Stay);
             }
             "flip" => {
@@ -288,17 +349,18 @@ impl TerminalGame {
             "save" if !rest.is_empty() => return self.write_text(rest, &self.game.save(), out),
             "load" if !rest.is_empty() => {
                 let loaded = std::fs::read_to_string(rest)
-                    .map_err(|e| e.to_string())
-                    .and_then(|text| {
-                        GameSession::restore(&text, self.time.clone()).map_err(|e| e.to_string())
+                    .map_err(|_| text.format("terminal.cannot_read", &[("name", &rest)]))
+                    .and_then(|saved| {
+                        GameSession::restore(&saved, self.time.clone())
+                            .map_err(|_| text.text("error.bad_save").to_owned())
                     });
                 match loaded {
                     Ok(session) => {
                         self.replace(session);
                         return Ok(Flow::Redraw);
                     }
-                    Err(e) => {
-                        writeln!(out, "Cannot load {rest}: {e}")?;
+                    Err(message) => {
+                        writeln!(out, "{message}")?;
                         return Ok(Flow::Stay);
                     }
                 }
@@ -318,13 +380,18 @@ impl TerminalGame {
                     Err(LiveError::Game(GameError::GameOver))
                 }
                 None => {
-                    writeln!(out, "No draw can be claimed now.")?;
+                    writeln!(out, "{}", text.text("error.no_draw_to_claim"))?;
                     return Ok(Flow::Stay);
                 }
             },
             "hint" => {
                 let Ok(square) = rest.parse::<Square>() else {
-                    writeln!(out, "Which square? For example: hint e2")?;
+                    let command = command_word(text, "hint");
+                    writeln!(
+                        out,
+                        "{}",
+                        text.format("terminal.which_square", &[("command", &command)])
+                    )?;
                     return Ok(Flow::Stay);
                 };
                 let targets: Vec<String> = self.game.read(|s| {
@@ -334,7 +401,11 @@ impl TerminalGame {
                         .collect()
                 });
                 if targets.is_empty() {
-                    writeln!(out, "No legal moves from {square}.")?;
+                    writeln!(
+                        out,
+                        "{}",
+                        text.format("terminal.no_moves_from", &[("square", &square)])
+                    )?;
                 } else {
                     writeln!(out, "{square}: {}", targets.join(" "))?;
                 }
@@ -347,7 +418,7 @@ impl TerminalGame {
         match result {
             Ok(()) => Ok(Flow::Redraw),
             Err(e) => {
-                writeln!(out, "{}", describe_error(&e))?;
+                writeln!(out, "{}", describe_error(text, &e))?;
                 Ok(Flow::Stay)
             }
         }
@@ -361,6 +432,7 @@ impl TerminalGame {
         lines: &mut I,
         out: &mut impl Write,
     ) -> io::Result<Flow> {
+        let strings = self.settings.text;
         let squares = (text.len() == 4)
             .then(|| {
                 Some((
@@ -372,18 +444,19 @@ impl TerminalGame {
         let outcome = match squares {
             Some((from, to)) => match self.game.play(from.into(), to.into(), None) {
                 Ok(changed) if matches!(changed.value, MoveOutcome::NeedsPromotion { .. }) => {
-                    write!(out, "Promote to queen, rook, bishop or knight? [q/r/b/n] ")?;
+                    let choices = PROMOTIONS.map(|(key, _, _)| strings.text(key));
+                    write!(
+                        out,
+                        "{} {}. {} ",
+                        strings.text("promotion.title"),
+                        choices.join(", "),
+                        strings.text("terminal.promotion_letters")
+                    )?;
                     out.flush()?;
                     let answer = lines.next().transpose()?.unwrap_or_default();
-                    let kind = match answer.trim().to_ascii_lowercase().as_str() {
-                        "q" | "queen" => PieceKind::Queen,
-                        "r" | "rook" => PieceKind::Rook,
-                        "b" | "bishop" => PieceKind::Bishop,
-                        "n" | "knight" => PieceKind::Knight,
-                        _ => {
-                            writeln!(out, "No promotion chosen; the pawn stays.")?;
-                            return Ok(Flow::Stay);
-                        }
+                    let Some(kind) = promotion_choice(strings, &answer) else {
+                        writeln!(out, "{}", strings.text("terminal.no_promotion"))?;
+                        return Ok(Flow::Stay);
                     };
                     self.game.play(from.into(), to.into(), Some(kind)).map(drop)
                 }
@@ -394,8 +467,7 @@ impl TerminalGame {
         let flag_fell = || {
             self.game.read(|s| {
                 s.end().is_some_and(|e| {
-                    e.reason == EndReason::Timeout
-                        || e.reason == EndReason::TimeoutVsInsufficientMaterial
+                    e.reason == EndReason::Timeout || e.reason == EndReason::TimeoutCannotMate
                 })
             })
         };
@@ -403,20 +475,22 @@ impl TerminalGame {
             Ok(()) => Ok(Flow::Redraw),
             Err(LiveError::Game(GameError::GameOver)) if flag_fell() => Ok(Flow::Redraw),
             Err(e) => {
-                writeln!(out, "{}", describe_error(&e))?;
+                writeln!(out, "{}", describe_error(strings, &e))?;
                 Ok(Flow::Stay)
             }
         }
     }
 
     fn write_text(&self, path: &str, text: &str, out: &mut impl Write) -> io::Result<Flow> {
+        let strings = self.settings.text;
         if path.is_empty() {
             write!(out, "{text}")?;
         } else {
-            match std::fs::write(path, text) {
-                Ok(()) => writeln!(out, "Written to {path}.")?,
-                Err(e) => writeln!(out, "Cannot write {path}: {e}")?,
-            }
+            let key = match std::fs::write(path, text) {
+                Ok(()) => "terminal.written",
+                Err(_) => "terminal.cannot_write",
+            };
+            writeln!(out, "{}", strings.format(key, &[("name", &path)]))?;
         }
         Ok(Flow::Stay)
     }
@@ -440,18 +514,54 @@ fn describe_end(text: &Strings, end: GameEnd) -> String {
     format!("{result} ({}): {reason}", end.result.as_pgn())
 }
 
-fn describe_error(error: &LiveError) -> String {
-    match error {
-        LiveError::Game(GameError::NotAllowedInMode(_) | GameError::GameOver) => {
-            format!("Not possible: {error}.")
-        }
-        _ => format!("{}.", capitalize(&error.to_string())),
-    }
+/// The pieces a pawn may become: their name, their letter, their role.
+const PROMOTIONS: [(&str, &str, PieceKind); 4] = [
+    ("promotion.queen", "q", PieceKind::Queen),
+    ("promotion.rook", "r", PieceKind::Rook),
+    ("promotion.bishop", "b", PieceKind::Bishop),
+    ("promotion.knight", "n", PieceKind::Knight),
+];
+
+/// The piece an answer names: its letter, or its name in this language or
+/// in English.
+fn promotion_choice(text: &Strings, answer: &str) -> Option<PieceKind> {
+    let answer = answer.trim().to_lowercase();
+    let english = crate::i18n::strings(Lang::En);
+    PROMOTIONS
+        .iter()
+        .find(|(key, letter, _)| {
+            answer == *letter
+                || answer == text.text(key).to_lowercase()
+                || answer == english.text(key).to_lowercase()
+        })
+        .map(|(_, _, role)| *role)
 }
 
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+/// What a refused action says to the player, in their language.
+fn describe_error(text: &Strings, error: &LiveError) -> String {
+    let LiveError::Game(error) = error else {
+        // The terminal plays on one device: only the rules refuse.
+        return text.text("terminal.not_possible").to_owned();
+    };
+    let key = match error {
+        GameError::IllegalMove { .. } | GameError::IllegalNotation { .. } => "error.illegal_move",
+        GameError::UnparsableMove { .. } => {
+            let help = command_word(text, "help");
+            return text.format("terminal.unknown", &[("command", &help)]);
+        }
+        GameError::AmbiguousNotation { text: notation } => {
+            return text.format("terminal.ambiguous", &[("move", notation)]);
+        }
+        GameError::GameOver => "error.game_over",
+        GameError::NotYourTurn => "error.not_your_turn",
+        GameError::NothingToUndo => "error.nothing_to_undo",
+        GameError::NothingToRedo => "terminal.nothing_to_redo",
+        GameError::DrawNotClaimable(_) => "error.no_draw_to_claim",
+        GameError::InvalidFen { .. } => "error.bad_fen",
+        GameError::NotAllowedInMode(_)
+        | GameError::NoDrawOffer
+        | GameError::DrawAlreadyOffered
+        | GameError::InvalidLevel(_) => "terminal.not_possible",
+    };
+    text.text(key).to_owned()
 }

@@ -1,9 +1,10 @@
 //! `rokada rules [--lang L]`: the rules page, with its diagrams drawn as boards.
+//! The page comes as blocks from the core, which parses it once for every app.
 
 use std::{ffi::OsString, fmt::Write as _, io::Write as _, process::ExitCode};
 
 use lexopt::{Arg, ValueExt as _};
-use rokada_core::rules_page::{self, Diagram};
+use rokada_core::rules_page::{self, Block, Diagram, Language, ListMarker, Span, Text};
 use shakmaty::{Color, File, Position as _, Rank, Square};
 
 use crate::i18n::{self, Lang, Strings};
@@ -11,13 +12,13 @@ use crate::i18n::{self, Lang, Strings};
 const LRI: char = '\u{2066}';
 const PDI: char = '\u{2069}';
 
-fn page_source(lang: Lang) -> &'static str {
+fn language(lang: Lang) -> Language {
     match lang {
-        Lang::En => include_str!("../../locales/rules/en.md"),
-        Lang::He => include_str!("../../locales/rules/he.md"),
-        Lang::Nb => include_str!("../../locales/rules/nb.md"),
-        Lang::Pl => include_str!("../../locales/rules/pl.md"),
-        Lang::Bg => include_str!("../../locales/rules/bg.md"),
+        Lang::En => Language::English,
+        Lang::He => Language::Hebrew,
+        Lang::Nb => Language::NorwegianBokmal,
+        Lang::Pl => Language::Polish,
+        Lang::Bg => Language::Bulgarian,
     }
 }
 
@@ -49,65 +50,64 @@ fn parse_args(args: Vec<OsString>) -> Result<Option<Lang>, lexopt::Error> {
     Ok(lang)
 }
 
-/// The whole rules page as terminal text.
+/// The whole rules page as terminal text, from the core's blocks.
 pub fn render(strings: &Strings) -> String {
     let lang = strings.lang();
     let mut out = String::new();
-    let mut table: Vec<Vec<String>> = Vec::new();
-    for line in page_source(lang).lines() {
-        if line.starts_with('|') {
-            // The separator row only marks the header in Markdown.
-            if !line.trim_matches(['|', '-']).is_empty() {
-                table.push(
-                    line.trim_matches('|')
-                        .split('|')
-                        .map(|cell| inline(cell.trim(), lang))
-                        .collect(),
-                );
+    let mut after_list = false;
+    for block in rules_page::page(language(lang)) {
+        if after_list && !matches!(block, Block::ListItem { .. }) {
+            out.push('\n');
+        }
+        after_list = false;
+        match block {
+            Block::Heading { level, text } => {
+                let title = inline(text, lang);
+                let rule = if *level == 1 { "═" } else { "─" };
+                let _ = writeln!(out, "{title}\n{}\n", rule.repeat(width(&title)));
             }
-            continue;
-        }
-        if !table.is_empty() {
-            out.push_str(&draw_table(&table));
-            table.clear();
-        }
-        if let Some(id) = line
-            .strip_prefix("{{diagram:")
-            .and_then(|rest| rest.strip_suffix("}}"))
-        {
-            match rules_page::diagram(id) {
-                Some(diagram) => out.push_str(&draw_diagram(diagram, strings)),
-                None => {
-                    let _ = writeln!(out, "[{id}]");
+            Block::Paragraph(text) => {
+                let _ = writeln!(out, "{}\n", inline(text, lang));
+            }
+            Block::ListItem { marker, text } => {
+                let marker = match marker {
+                    ListMarker::Bullet => "-".to_owned(),
+                    ListMarker::Number(n) => format!("{n}."),
+                };
+                let _ = writeln!(out, "{marker} {}", inline(text, lang));
+                after_list = true;
+            }
+            Block::Table { header, rows } => {
+                let cells = |row: &[Text]| row.iter().map(|c| inline(c, lang)).collect();
+                let table: Vec<Vec<String>> = std::iter::once(cells(header))
+                    .chain(rows.iter().map(|r| cells(r)))
+                    .collect();
+                let _ = writeln!(out, "{}", draw_table(&table));
+            }
+            Block::Diagram { diagram, caption } => {
+                out.push_str(&draw_diagram(diagram, strings));
+                if let Some(caption) = caption {
+                    let _ = writeln!(out, "{}", inline(caption, lang));
                 }
+                out.push('\n');
             }
-        } else if let Some(title) = line.strip_prefix("# ") {
-            let title = inline(title, lang);
-            let _ = writeln!(out, "{title}\n{}", "═".repeat(title.chars().count()));
-        } else if let Some(title) = line.strip_prefix("## ") {
-            let title = inline(title, lang);
-            let _ = writeln!(out, "{title}\n{}", "─".repeat(title.chars().count()));
-        } else {
-            let _ = writeln!(out, "{}", inline(line, lang));
         }
-    }
-    if !table.is_empty() {
-        out.push_str(&draw_table(&table));
     }
     out
 }
 
-/// Notation is written as a Markdown code span. In right-to-left text it
-/// becomes a left-to-right isolate, so `O-O-O` or `1. e4 e5` keep their order.
-fn inline(text: &str, lang: Lang) -> String {
-    let mut out = String::with_capacity(text.len());
-    for (i, part) in text.split('`').enumerate() {
-        if i % 2 == 1 && lang.is_rtl() {
-            out.push(LRI);
-            out.push_str(part);
-            out.push(PDI);
-        } else {
-            out.push_str(part);
+/// Notation is a span of its own. In right-to-left text it becomes a
+/// left-to-right isolate, so `O-O-O` or `1. e4 e5` keep their order.
+fn inline(text: &Text, lang: Lang) -> String {
+    let mut out = String::new();
+    for span in text {
+        match span {
+            Span::Notation(t) if lang.is_rtl() => {
+                out.push(LRI);
+                out.push_str(t);
+                out.push(PDI);
+            }
+            other => out.push_str(other.text()),
         }
     }
     out

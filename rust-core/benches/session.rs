@@ -2,7 +2,11 @@
 //! a square, playing a move, the draw claims (repetition count included) and
 //! the whole screen state, in a fresh game, after 200 half-moves, and after
 //! 145 half-moves without capture or pawn move (the longest stretch the
-//! repetition check looks back over in a game still going on).
+//! repetition check looks back over in a game still going on). Every move
+//! also checks for a dead position (chasolver's fast check); it is measured
+//! alone too, on ordinary positions and on the slowest of the 65,536 lichess
+//! timeout positions in chasolver's test set, and so is the full search a flag
+//! fall runs.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -11,14 +15,38 @@ use std::time::Duration;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use rokada_core::clock::{MonotonicTime, TimeSource};
 use rokada_core::ffi::Game;
+use rokada_core::rules;
 use rokada_core::session::{GameConfig, GameSession, Mode, MoveOutcome};
 use rokada_core::view::{GameMode, Square as FfiSquare};
-use shakmaty::{Position, Square};
+use shakmaty::{CastlingMode, Chess, Color, Position, Square, fen::Fen};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 /// Pieces without pawns: every move but a capture keeps the halfmove clock
 /// running.
 const PIECES_ONLY: &str = "r1bqkb1r/8/2n2n2/8/8/2N2N2/8/R1BQKB1R w KQkq - 0 1";
+
+/// Positions for the dead-position check: ordinary ones, a dead one, and
+/// the real-game position it took longest on (0.5 ms, lichess set).
+const DEAD_CHECK: [(&str, &str); 5] = [
+    (
+        "start",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    ("kiwipete", KIWIPETE),
+    ("pawn_endgame", "8/5pk1/6p1/7p/7P/6P1/5PK1/8 w - - 0 40"),
+    ("locked_wall", "8/8/8/4k3/p1p1p1p1/P1P1P1P1/8/4K3 w - - 0 1"),
+    (
+        "slowest_lichess",
+        "5rk1/2rbRpb1/3p1qp1/2pP3p/p1P1N2P/P4NP1/4QPK1/4R3 b - - 2 36",
+    ),
+];
+
+fn position(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .expect("benchmark FEN")
+        .into_position(CastlingMode::Standard)
+        .expect("legal")
+}
 
 fn time() -> Arc<dyn TimeSource> {
     Arc::new(MonotonicTime::new())
@@ -122,6 +150,22 @@ fn benches(c: &mut Criterion) {
     });
     group.bench_function("occurrences/145_quiet_plies", |b| {
         b.iter(|| black_box(quiet.occurrences()))
+    });
+
+    for (name, fen) in DEAD_CHECK {
+        let pos = position(fen);
+        group.bench_function(format!("dead_position/{name}"), |b| {
+            b.iter(|| black_box(rules::is_dead_position(black_box(&pos))))
+        });
+    }
+    // lichess.org/ijyj0mHa: Black cannot mate behind the locked pawns.
+    let flagged = position("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1");
+    group.bench_function("flag_fall/black_cannot_mate", |b| {
+        b.iter(|| black_box(rules::flag_fall(black_box(&flagged), Color::White)))
+    });
+    group.bench_function("flag_fall/start", |b| {
+        let start = Chess::default();
+        b.iter(|| black_box(rules::flag_fall(black_box(&start), Color::White)))
     });
 
     // The same through the app's API: the whole view a screen draws, and a

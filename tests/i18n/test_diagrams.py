@@ -48,6 +48,27 @@ def check_castling(board: chess.Board, side: str, attacked: int, legal: bool) ->
     assert (castling_move(board, side) in board.legal_moves) == legal
 
 
+def no_checkmate_reachable(board: chess.Board, limit: int = 50_000) -> bool:
+    """Whether no position reachable from `board` is checkmate, by visiting
+    every one of them (a dead position). Fails the test if there are more
+    than `limit`: then this is not the way to show it."""
+    seen = {board._transposition_key()}
+    frontier = [board]
+    while frontier:
+        current = frontier.pop()
+        if current.is_checkmate():
+            return False
+        for move in current.legal_moves:
+            child = current.copy(stack=False)
+            child.push(move)
+            key = child._transposition_key()
+            if key not in seen:
+                seen.add(key)
+                frontier.append(child)
+        assert len(seen) <= limit, "too many positions to visit"
+    return True
+
+
 def check(d: dict) -> None:
     board = chess.Board(d["fen"])
     assert board.is_valid(), board.status()
@@ -84,9 +105,15 @@ def check(d: dict) -> None:
         assert board.is_insufficient_material()
     elif kind == "plays_on":
         assert not board.is_insufficient_material()
-    elif kind == "mating_material":
-        color = chess.WHITE if claim["color"] == "white" else chess.BLACK
-        assert board.has_insufficient_material(color) != claim["can_mate"]
+    elif kind == "dead_position":
+        # python-chess has no rule for it: every reachable position is visited.
+        assert not board.is_insufficient_material()
+        assert no_checkmate_reachable(board)
+    elif kind == "flag_fall":
+        flagged = chess.WHITE if claim["flagged"] == "white" else chess.BLACK
+        assert board.turn == flagged, "only the side to move's flag can fall"
+        # python-chess judges by material, which is all these diagrams need.
+        assert board.has_insufficient_material(not flagged) == (claim["result"] == "draw")
     elif kind == "repetition":
         threefold = fivefold = None
         for ply, san in enumerate(claim["line"], start=1):
@@ -121,6 +148,9 @@ def test_ids_unique():
         {"id": "x", "fen": "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
          "claim": {"kind": "castling_illegal", "side": "king", "attacked": "f1"}},
         {"id": "x", "fen": "8/8/4k3/3n4/8/3KN3/8/8 w - - 0 1", "claim": {"kind": "insufficient_material"}},
+        {"id": "x", "fen": "8/8/8/4k3/p1p1p1p1/2P1P1P1/P7/4K3 w - - 0 1", "claim": {"kind": "dead_position"}},
+        {"id": "x", "fen": "8/8/4k3/8/8/3K4/8/7R b - - 0 1",
+         "claim": {"kind": "flag_fall", "flagged": "black", "result": "draw"}},
     ],
 )
 def test_a_wrong_claim_fails(diagram):

@@ -24,9 +24,9 @@ CLDR_CATEGORIES = {
 }
 
 END_REASONS = {
-    "checkmate", "stalemate", "insufficient_material", "fivefold_repetition",
+    "checkmate", "stalemate", "insufficient_material", "dead_position", "fivefold_repetition",
     "seventy_five_move_rule", "threefold_repetition", "fifty_move_rule", "agreement",
-    "resignation", "timeout", "timeout_vs_insufficient_material",
+    "resignation", "timeout", "timeout_cannot_mate",
 }
 REQUIRED_KEYS = {
     *(f"end.reason.{r}" for r in END_REASONS),

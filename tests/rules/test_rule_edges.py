@@ -6,7 +6,7 @@ cannot pass vacuously."""
 
 import chess
 
-from harness import compare_records, expected_record, pgn_text, replay
+from harness import compare_records, expected_record, pgn_text, replay, run
 
 
 def play_through(fen, sans):
@@ -139,3 +139,52 @@ def test_insufficient_material_cases():
         _, records = play_through(fen, [])
         expected = "insufficient_material" if fen in over else "ongoing"
         assert records[0]["status"] == expected, fen
+
+
+def no_checkmate_reachable(board, limit=50_000):
+    """Whether no position reachable from `board` is checkmate, by visiting
+    all of them: a dead position, shown without python-chess having the rule."""
+    seen = {board._transposition_key()}
+    frontier = [board]
+    while frontier:
+        current = frontier.pop()
+        if current.is_checkmate():
+            return False
+        for move in current.legal_moves:
+            child = current.copy(stack=False)
+            child.push(move)
+            key = child._transposition_key()
+            if key not in seen:
+                seen.add(key)
+                frontier.append(child)
+        assert len(seen) <= limit, "too many positions to visit"
+    return True
+
+
+def test_the_move_that_locks_the_pawn_wall_ends_the_game_as_a_dead_position():
+    # python-chess has no dead-position rule: up to the last ply the records
+    # agree; the last is judged by visiting every reachable position.
+    fen = "8/8/8/4k3/p1p1p1p1/2P1P1P1/P7/4K3 w - - 0 1"
+    records = replay(pgn_text(fen, ["a3"]), "--every-ply")
+    start = chess.Board(fen)
+    assert compare_records(records[0], expected_record(start, 0)) is None
+    final = start.copy()
+    final.push_san("a3")
+    assert not final.is_game_over(claim_draw=True) and not final.is_insufficient_material()
+    assert no_checkmate_reachable(final)
+    assert records[-1]["status"] == "dead_position"
+    assert records[-1]["result"] == "1/2-1/2"
+    assert records[-1]["legal_moves"] == []
+    # A move after the dead position is refused, naming the half-move.
+    code, _, err = run(["replay", "-"], stdin=pgn_text(fen, ["a3", "Kd6"]))
+    assert code == 2 and "2" in err
+
+
+def test_a_flag_fall_where_the_opponent_cannot_mate_is_a_draw_in_pgn():
+    # lichess.org/ijyj0mHa: White lost on time, but Black's bishop can never
+    # mate behind the locked pawns. Rokada's PGN says what the Laws say.
+    fen = "5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1"
+    pgn = f'[SetUp "1"]\n[FEN "{fen}"]\n[Result "0-1"]\n[Termination "time forfeit"]\n\n0-1\n'
+    code, out, err = run(["replay", "--pgn", "-"], stdin=pgn)
+    assert code == 0, err
+    assert '[Result "1/2-1/2"]' in out and '[Termination "time forfeit"]' in out

@@ -55,6 +55,7 @@ extension GameEnd {
         case .checkmate: "end.reason.checkmate"
         case .stalemate: "end.reason.stalemate"
         case .insufficientMaterial: "end.reason.insufficient_material"
+        case .deadPosition: "end.reason.dead_position"
         case .fivefoldRepetition: "end.reason.fivefold_repetition"
         case .seventyFiveMoveRule: "end.reason.seventy_five_move_rule"
         case .threefoldRepetition: "end.reason.threefold_repetition"
@@ -62,7 +63,7 @@ extension GameEnd {
         case .agreement: "end.reason.agreement"
         case .resignation: "end.reason.resignation"
         case .timeout: "end.reason.timeout"
-        case .timeoutVsInsufficientMaterial: "end.reason.timeout_vs_insufficient_material"
+        case .timeoutCannotMate: "end.reason.timeout_cannot_mate"
         }
     }
 }

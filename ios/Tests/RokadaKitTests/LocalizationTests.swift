@@ -41,8 +41,8 @@ final class LocalizationTests: XCTestCase {
             }
         }
         let reasons: [EndReason] = [
-            .checkmate, .stalemate, .insufficientMaterial, .fivefoldRepetition, .seventyFiveMoveRule,
-            .threefoldRepetition, .fiftyMoveRule, .agreement, .resignation, .timeout, .timeoutVsInsufficientMaterial,
+            .checkmate, .stalemate, .insufficientMaterial, .deadPosition, .fivefoldRepetition, .seventyFiveMoveRule,
+            .threefoldRepetition, .fiftyMoveRule, .agreement, .resignation, .timeout, .timeoutCannotMate,
         ]
         for result in [GameResult.whiteWins, .blackWins, .draw] {
             for reason in reasons {

@@ -27,7 +27,7 @@ pub fn rules_diagrams() -> Vec<RulesDiagram> {
     rules_page::diagrams().iter().map(to_record).collect()
 }
 
-fn to_record(d: &rules_page::Diagram) -> RulesDiagram {
+pub(super) fn to_record(d: &rules_page::Diagram) -> RulesDiagram {
     let board = d.position.board();
     let marked: Vec<Square> = match &d.claim {
         Claim::CastlingIllegal { attacked, .. } | Claim::CastlingLegal { attacked, .. } => {

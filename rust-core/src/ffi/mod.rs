@@ -10,12 +10,16 @@
 
 mod diagrams;
 mod game;
+mod rules_page;
 mod store;
 mod types;
 mod wifi;
 
 pub use diagrams::{RulesDiagram, rules_diagrams};
 pub use game::{ActionOutcome, Game, GameListener, pgn_games};
+pub use rules_page::{
+    RulesCell, RulesLanguage, RulesListMarker, RulesPageBlock, RulesSpan, rules_page,
+};
 pub use store::SaveStore;
 pub use types::*;
 pub use wifi::{SideChoice, parse_host_address, parse_pairing_code};

@@ -385,7 +385,7 @@ mod tests {
             },
             Message::GameOver {
                 plies: 40,
-                end: GameEnd::new(GameResult::Draw, EndReason::TimeoutVsInsufficientMaterial),
+                end: GameEnd::new(GameResult::Draw, EndReason::TimeoutCannotMate),
             },
             Message::Game { save: "{}".into() },
         ] {

@@ -2,7 +2,7 @@ use std::sync::Arc;
 
 use super::{PgnError, PgnErrorKind, PgnGame};
 use crate::clock::TimeSource;
-use crate::rules::{EndReason, GameEnd, GameResult};
+use crate::rules::{self, EndReason, GameEnd, GameResult};
 use crate::session::{GameConfig, GameSession, Mode, parse_move};
 
 /// Whether an imported game takes on the end its PGN records (a resignation,
@@ -52,7 +52,7 @@ impl GameSession {
         }
         if recorded == RecordedResult::Apply
             && !session.is_over()
-            && let Some(end) = recorded_end(game)
+            && let Some(end) = recorded_end(game, &session)
         {
             session.finish(end);
         }
@@ -61,7 +61,9 @@ impl GameSession {
 }
 
 /// The end a finished PGN game records, for games the moves alone don't end.
-fn recorded_end(game: &PgnGame) -> Option<GameEnd> {
+/// A loss on time is judged again by the Laws: the flag that fell is the
+/// side to move's, and it loses only if the opponent could still mate.
+fn recorded_end(game: &PgnGame, session: &GameSession) -> Option<GameEnd> {
     let result = match game.result.as_deref().or(game.tag("Result"))? {
         "1-0" => GameResult::WhiteWins,
         "0-1" => GameResult::BlackWins,
@@ -71,11 +73,12 @@ fn recorded_end(game: &PgnGame) -> Option<GameEnd> {
     let on_time = game
         .tag("Termination")
         .is_some_and(|t| t.eq_ignore_ascii_case("time forfeit"));
-    let reason = match (result, on_time) {
-        (GameResult::Draw, true) => EndReason::TimeoutVsInsufficientMaterial,
-        (GameResult::Draw, false) => EndReason::Agreement,
-        (_, true) => EndReason::Timeout,
-        (_, false) => EndReason::Resignation,
+    if on_time {
+        return Some(rules::flag_fall(session.position(), session.turn()));
+    }
+    let reason = match result {
+        GameResult::Draw => EndReason::Agreement,
+        _ => EndReason::Resignation,
     };
     Some(GameEnd::new(result, reason))
 }

@@ -29,9 +29,13 @@ impl GameSession {
             tags.push(("SetUp", "1".to_owned()));
             tags.push(("FEN", self.start_fen()));
         }
+        // A reader sees mate, stalemate, material and repetitions in the
+        // moves themselves, but a dead position only with a solver: it is
+        // named.
         let termination = match self.end().map(|e| e.reason) {
             None => "unterminated",
-            Some(EndReason::Timeout | EndReason::TimeoutVsInsufficientMaterial) => "time forfeit",
+            Some(EndReason::Timeout | EndReason::TimeoutCannotMate) => "time forfeit",
+            Some(EndReason::DeadPosition) => "dead position",
             Some(_) => "normal",
         };
         tags.push(("Termination", termination.to_owned()));

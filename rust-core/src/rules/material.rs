@@ -1,4 +1,4 @@
-use shakmaty::{Bitboard, Board, Chess, Color, Position};
+use shakmaty::{Bitboard, Board};
 
 /// The app's rule for an immediate draw by insufficient material: the game
 /// ends at once when neither side can ever checkmate because only these are
@@ -20,11 +20,4 @@ pub fn is_dead_by_insufficient_material(board: &Board) -> bool {
         return false;
     }
     (bishops & Bitboard::LIGHT_SQUARES).is_empty() || (bishops & Bitboard::DARK_SQUARES).is_empty()
-}
-
-/// Whether `color` could checkmate by any series of legal moves, judged from
-/// the material and the bishops' square colours (the test used when a flag
-/// falls). shakmaty's check is the same one python-chess makes.
-pub fn can_checkmate(position: &Chess, color: Color) -> bool {
-    !position.has_insufficient_material(color)
 }

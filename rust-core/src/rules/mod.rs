@@ -2,11 +2,13 @@
 //! generation: how a game ends, which draws may be claimed, and what counts as
 //! "the same position".
 
+mod dead;
 mod material;
 mod outcome;
 mod repetition;
 
-pub use material::{can_checkmate, is_dead_by_insufficient_material};
+pub use dead::{Mating, is_dead_position, mating};
+pub use material::is_dead_by_insufficient_material;
 pub use outcome::{DrawClaim, EndReason, GameEnd, GameResult};
 pub use repetition::{PositionKey, position_key};
 
@@ -31,7 +33,8 @@ pub const FIVEFOLD: usize = 5;
 ///
 /// `occurrences` is how often the current position has occurred in the game,
 /// this occurrence included. Checkmate takes precedence over the 75-move rule,
-/// as the Laws say.
+/// as the Laws say. Insufficient material is named for itself; any other
+/// position in which neither side can ever checkmate is a dead position.
 pub fn automatic_end(position: &Chess, occurrences: usize) -> Option<GameEnd> {
     let legal = position.legal_moves();
     if legal.is_empty() {
@@ -46,6 +49,9 @@ pub fn automatic_end(position: &Chess, occurrences: usize) -> Option<GameEnd> {
             GameResult::Draw,
             EndReason::InsufficientMaterial,
         ));
+    }
+    if is_dead_position(position) {
+        return Some(GameEnd::new(GameResult::Draw, EndReason::DeadPosition));
     }
     if occurrences >= FIVEFOLD {
         return Some(GameEnd::new(
@@ -75,12 +81,20 @@ pub fn claimable_draws(position: &Chess, occurrences: usize) -> Vec<DrawClaim> {
 }
 
 /// The result when `flagged`'s time runs out: a loss, unless the opponent
-/// cannot checkmate by any series of legal moves.
+/// cannot checkmate by any series of legal moves (FIDE 6.9), as chasolver's
+/// full helpmate search finds.
 pub fn flag_fall(position: &Chess, flagged: Color) -> GameEnd {
-    if can_checkmate(position, !flagged) {
-        GameEnd::new(GameResult::win_for(!flagged), EndReason::Timeout)
-    } else {
-        GameEnd::new(GameResult::Draw, EndReason::TimeoutVsInsufficientMaterial)
+    flag_fall_verdict(flagged, mating(position, !flagged))
+}
+
+/// A search that could not conclude leaves the Laws' default: the player
+/// whose flag fell loses.
+fn flag_fall_verdict(flagged: Color, opponent: Mating) -> GameEnd {
+    match opponent {
+        Mating::Impossible => GameEnd::new(GameResult::Draw, EndReason::TimeoutCannotMate),
+        Mating::Possible | Mating::Unknown => {
+            GameEnd::new(GameResult::win_for(!flagged), EndReason::Timeout)
+        }
     }
 }
 

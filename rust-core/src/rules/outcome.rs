@@ -43,6 +43,9 @@ pub enum EndReason {
     Checkmate,
     Stalemate,
     InsufficientMaterial,
+    /// Neither side can checkmate by any series of legal moves, though more
+    /// than the insufficient material is left (FIDE 5.2.2).
+    DeadPosition,
     FivefoldRepetition,
     SeventyFiveMoveRule,
     /// Claimed by the player to move.
@@ -54,8 +57,9 @@ pub enum EndReason {
     /// A flag fell and the opponent could still checkmate.
     Timeout,
     /// A flag fell, but the opponent could not checkmate by any series of
-    /// legal moves: a draw.
-    TimeoutVsInsufficientMaterial,
+    /// legal moves: a draw. Saved games from before this name read as it.
+    #[serde(alias = "timeout_vs_insufficient_material")]
+    TimeoutCannotMate,
 }
 
 impl EndReason {
@@ -66,6 +70,7 @@ impl EndReason {
             EndReason::Checkmate
                 | EndReason::Stalemate
                 | EndReason::InsufficientMaterial
+                | EndReason::DeadPosition
                 | EndReason::FivefoldRepetition
                 | EndReason::SeventyFiveMoveRule
         )
@@ -76,6 +81,7 @@ impl EndReason {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
             EndReason::InsufficientMaterial => "insufficient_material",
+            EndReason::DeadPosition => "dead_position",
             EndReason::FivefoldRepetition => "fivefold_repetition",
             EndReason::SeventyFiveMoveRule => "seventy_five_move_rule",
             EndReason::ThreefoldRepetition => "threefold_repetition",
@@ -83,7 +89,7 @@ impl EndReason {
             EndReason::Agreement => "agreement",
             EndReason::Resignation => "resignation",
             EndReason::Timeout => "timeout",
-            EndReason::TimeoutVsInsufficientMaterial => "timeout_vs_insufficient_material",
+            EndReason::TimeoutCannotMate => "timeout_cannot_mate",
         }
     }
 }

@@ -1,5 +1,5 @@
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Position};
+use shakmaty::{CastlingMode, Chess, Color, FromSetup, Position};
 
 use super::*;
 
@@ -76,31 +76,6 @@ fn app_rule_agrees_with_shakmaty_on_small_material_sets() {
 }
 
 #[test]
-fn flag_fall_loses_unless_the_opponent_cannot_mate() {
-    let rook = position("8/8/4k3/8/8/3K4/5R2/8 b - - 0 1");
-    assert_eq!(
-        flag_fall(&rook, Color::Black),
-        GameEnd::new(GameResult::WhiteWins, EndReason::Timeout)
-    );
-    assert_eq!(
-        flag_fall(&rook, Color::White),
-        GameEnd::new(GameResult::Draw, EndReason::TimeoutVsInsufficientMaterial),
-        "Black has only a king and cannot mate"
-    );
-    // A lone knight can mate when the opponent has a piece to block its own king.
-    let knight_v_pawn = position("8/8/4k3/2n5/8/3K4/5P2/8 w - - 0 1");
-    assert_eq!(
-        flag_fall(&knight_v_pawn, Color::White),
-        GameEnd::new(GameResult::BlackWins, EndReason::Timeout)
-    );
-    let knight_v_queen = position("8/8/4k3/2n5/8/3K4/5Q2/8 w - - 0 1");
-    assert_eq!(
-        flag_fall(&knight_v_queen, Color::White),
-        GameEnd::new(GameResult::Draw, EndReason::TimeoutVsInsufficientMaterial)
-    );
-}
-
-#[test]
 fn automatic_ends_in_order_of_precedence() {
     let mate = position("rnb1kbnr/pppp1ppp/8/4p3/5PPq/8/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     assert_eq!(
@@ -169,4 +144,152 @@ fn checked_king_is_the_side_to_move_in_check() {
     let mate = position("rnb1kbnr/pppp1ppp/8/4p3/5PPq/8/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     assert_eq!(checked_king(&mate), Some(shakmaty::Square::E1));
     assert_eq!(checked_king(&Chess::default()), None);
+}
+
+/// The locked pawn wall of the rules page: no king can ever cross it.
+const LOCKED_WALL: &str = "8/8/8/4k3/p1p1p1p1/P1P1P1P1/8/4K3 w - - 0 1";
+
+#[test]
+fn a_locked_pawn_wall_is_a_dead_position() {
+    assert_eq!(
+        automatic_end(&position(LOCKED_WALL), 1),
+        Some(GameEnd::new(GameResult::Draw, EndReason::DeadPosition))
+    );
+    // One pawn that can still move opens the position.
+    let open = position("8/8/8/4k3/p1p1p1p1/2P1P1P1/P7/4K3 w - - 0 1");
+    assert!(!is_dead_position(&open));
+    assert_eq!(automatic_end(&Chess::default(), 1), None);
+}
+
+#[test]
+fn insufficient_material_keeps_its_own_name() {
+    let kings = position("8/8/4k3/8/8/3K4/8/8 w - - 0 1");
+    assert!(is_dead_position(&kings), "dead in the wider sense too");
+    assert_eq!(
+        automatic_end(&kings, 1).map(|e| e.reason),
+        Some(EndReason::InsufficientMaterial)
+    );
+}
+
+#[test]
+fn flag_fall_loses_unless_the_opponent_cannot_mate() {
+    let rook = position("8/8/4k3/8/8/3K4/5R2/8 b - - 0 1");
+    assert_eq!(
+        flag_fall(&rook, Color::Black),
+        GameEnd::new(GameResult::WhiteWins, EndReason::Timeout)
+    );
+    let rook = position("8/8/4k3/8/8/3K4/5R2/8 w - - 0 1");
+    assert_eq!(
+        flag_fall(&rook, Color::White),
+        GameEnd::new(GameResult::Draw, EndReason::TimeoutCannotMate),
+        "Black has only a king and cannot mate"
+    );
+    // A lone knight can mate when the opponent has a piece to block its own king.
+    let knight_v_pawn = position("8/8/4k3/2n5/8/3K4/5P2/8 w - - 0 1");
+    assert_eq!(
+        flag_fall(&knight_v_pawn, Color::White),
+        GameEnd::new(GameResult::BlackWins, EndReason::Timeout)
+    );
+}
+
+#[test]
+fn flag_fall_with_mating_material_can_still_be_a_draw() {
+    // lichess.org/ijyj0mHa: White's flag fell and White was scored a loss,
+    // but behind the locked pawns Black's bishop can never mate. White could.
+    let white_to_move = position("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1");
+    assert_eq!(
+        automatic_end(&white_to_move, 1),
+        None,
+        "not dead: White can mate"
+    );
+    assert_eq!(
+        flag_fall(&white_to_move, Color::White),
+        GameEnd::new(GameResult::Draw, EndReason::TimeoutCannotMate)
+    );
+    let black_to_move = position("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 b - - 0 1");
+    assert_eq!(
+        flag_fall(&black_to_move, Color::Black),
+        GameEnd::new(GameResult::WhiteWins, EndReason::Timeout)
+    );
+}
+
+#[test]
+fn an_unfinished_search_leaves_the_loss() {
+    for flagged in [Color::White, Color::Black] {
+        assert_eq!(
+            flag_fall_verdict(flagged, Mating::Unknown),
+            GameEnd::new(GameResult::win_for(!flagged), EndReason::Timeout)
+        );
+        assert_eq!(
+            flag_fall_verdict(flagged, Mating::Possible),
+            GameEnd::new(GameResult::win_for(!flagged), EndReason::Timeout)
+        );
+        assert_eq!(
+            flag_fall_verdict(flagged, Mating::Impossible),
+            GameEnd::new(GameResult::Draw, EndReason::TimeoutCannotMate)
+        );
+    }
+}
+
+/// Positions from chasolver's published test sets (in `testdata/`, MIT), each
+/// marked with who can mate: `W`/`-` for White, `B`/`-` for Black.
+fn published_positions(data: &str) -> Vec<(bool, bool, Chess)> {
+    data.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let (marks, fen) = line.split_once(' ').expect("marks and FEN");
+            let fen = if fen.split(' ').count() == 4 {
+                format!("{fen} 0 1")
+            } else {
+                fen.to_owned()
+            };
+            let setup = fen.parse::<Fen>().expect("FEN").into_setup();
+            // A few positions cannot arise from the start (impossible checks,
+            // more than nine queens); they still test the solver and the FEN
+            // bridge.
+            let pos = match Chess::from_setup(setup, CastlingMode::Standard) {
+                Ok(pos) => pos,
+                Err(e) => match e.ignore_impossible_check() {
+                    Ok(pos) => pos,
+                    Err(e) => e.ignore_too_much_material().expect("legal position"),
+                },
+            };
+            (marks.starts_with('W'), marks.ends_with('B'), pos)
+        })
+        .collect()
+}
+
+fn judged_as_published(data: &str) -> usize {
+    let positions = published_positions(data);
+    for (white_can_mate, black_can_mate, pos) in &positions {
+        let fen = Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
+        for (color, can_mate) in [
+            (Color::White, white_can_mate),
+            (Color::Black, black_can_mate),
+        ] {
+            let expected = if *can_mate {
+                Mating::Possible
+            } else {
+                Mating::Impossible
+            };
+            assert_eq!(mating(pos, color), expected, "{fen} {color}");
+        }
+        // The check after every move may miss a dead position, never invent one.
+        if is_dead_position(pos) {
+            assert!(!white_can_mate && !black_can_mate, "{fen} called dead");
+        }
+    }
+    positions.len()
+}
+
+#[test]
+fn the_published_hard_positions_are_judged_as_published() {
+    let count = judged_as_published(include_str!("testdata/chasolver-positions.txt"));
+    assert_eq!(count, 2_797);
+}
+
+#[test]
+fn the_published_lichess_timeouts_are_judged_as_published() {
+    let count = judged_as_published(include_str!("testdata/chasolver-lichess.txt"));
+    assert_eq!(count, 2_048);
 }

@@ -4,13 +4,18 @@
 //! The diagrams live in `diagrams.json` so that a second, separately written
 //! program (python-chess, in `tests/i18n/`) checks the very same data.
 
+mod blocks;
+
+pub use blocks::{Block, Language, ListMarker, PageError, PageErrorKind, Span, Text, page, parse};
+
 use std::{fmt, sync::LazyLock};
 
 use serde::Deserialize;
 use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square,
-    fen::Fen, san::San, zobrist::Zobrist64,
+    CastlingMode, CastlingSide, Chess, Color, Move, Position, Role, Square, fen::Fen, san::San,
 };
+
+use crate::rules::{self, DrawClaim, EndReason, GameEnd, GameResult};
 
 const DIAGRAMS_JSON: &str = include_str!("diagrams.json");
 
@@ -26,6 +31,17 @@ pub struct Diagram {
     /// The king that is in check, drawn highlighted.
     pub checked_king: Option<Square>,
     pub claim: Claim,
+}
+
+/// The position follows from the FEN, so it takes no part in comparing.
+impl PartialEq for Diagram {
+    fn eq(&self, other: &Diagram) -> bool {
+        self.id == other.id
+            && self.fen == other.fen
+            && self.last_move == other.last_move
+            && self.checked_king == other.checked_king
+            && self.claim == other.claim
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,13 +77,16 @@ pub enum Claim {
     Destinations { from: Square, to: Vec<Square> },
     /// `nodes[i]` positions are reached after `i + 1` half-moves.
     Perft { nodes: Vec<u64> },
-    /// Neither side can checkmate: the game is drawn.
+    /// Only the listed insufficient material is left: the game is drawn.
     InsufficientMaterial,
     /// Mate is still possible: the game goes on.
     PlaysOn,
-    /// Whether `color` can still checkmate by some series of legal moves,
-    /// which decides a flag fall of its opponent.
-    MatingMaterial { color: Color, can_mate: bool },
+    /// Neither side can ever checkmate, with more than insufficient material
+    /// on the board: the game is drawn.
+    DeadPosition,
+    /// `flagged` (the side to move) runs out of time: it loses, or the game
+    /// is drawn because the opponent can never checkmate.
+    FlagFall { flagged: Color, result: GameResult },
     /// Playing `line` repeats the diagram position: its third occurrence comes
     /// after `threefold_after` half-moves, its fifth after `fivefold_after`.
     Repetition {
@@ -121,8 +140,11 @@ impl std::error::Error for DiagramDataError {}
 /// Why a diagram does not show what it claims.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClaimError {
-    NotCheckmate,
-    NotStalemate,
+    /// The end the rules give the position is not the stated one.
+    AutomaticEnd {
+        stated: Option<GameEnd>,
+        actual: Option<GameEnd>,
+    },
     CheckedKing {
         stated: Option<Square>,
         actual: Option<Square>,
@@ -148,11 +170,11 @@ pub enum ClaimError {
         stated: u64,
         actual: u64,
     },
-    MaterialSufficient,
-    MaterialInsufficient,
-    MatingMaterial {
-        color: Color,
-        stated: bool,
+    /// Only the side to move's flag can fall.
+    FlaggedNotToMove(Color),
+    FlagFall {
+        stated: GameResult,
+        actual: GameEnd,
     },
     IllegalLineMove {
         ply: usize,
@@ -207,15 +229,32 @@ fn verify_claim(d: &Diagram) -> Result<(), ClaimError> {
             return Err(ClaimError::LastMoveNotPlayed(m));
         }
     }
+    let end = |result, reason| Some(GameEnd::new(result, reason));
     match &d.claim {
-        Claim::Checkmate => pos
-            .is_checkmate()
-            .then_some(())
-            .ok_or(ClaimError::NotCheckmate),
-        Claim::Stalemate => pos
-            .is_stalemate()
-            .then_some(())
-            .ok_or(ClaimError::NotStalemate),
+        Claim::Checkmate => automatic_end_is(
+            pos,
+            end(GameResult::win_for(!pos.turn()), EndReason::Checkmate),
+        ),
+        Claim::Stalemate => automatic_end_is(pos, end(GameResult::Draw, EndReason::Stalemate)),
+        Claim::InsufficientMaterial => {
+            automatic_end_is(pos, end(GameResult::Draw, EndReason::InsufficientMaterial))
+        }
+        Claim::PlaysOn => automatic_end_is(pos, None),
+        Claim::DeadPosition => {
+            automatic_end_is(pos, end(GameResult::Draw, EndReason::DeadPosition))
+        }
+        Claim::FlagFall { flagged, result } => {
+            if *flagged != pos.turn() {
+                return Err(ClaimError::FlaggedNotToMove(*flagged));
+            }
+            let actual = rules::flag_fall(pos, *flagged);
+            (actual.result == *result)
+                .then_some(())
+                .ok_or(ClaimError::FlagFall {
+                    stated: *result,
+                    actual,
+                })
+        }
         Claim::CastlingIllegal { side, attacked } => {
             check_castling_conditions(pos, *side, *attacked, true)?;
             if can_castle(pos, *side) {
@@ -283,26 +322,20 @@ fn verify_claim(d: &Diagram) -> Result<(), ClaimError> {
             }
             Ok(())
         }
-        Claim::InsufficientMaterial => pos
-            .is_insufficient_material()
-            .then_some(())
-            .ok_or(ClaimError::MaterialSufficient),
-        Claim::PlaysOn => (!pos.is_insufficient_material())
-            .then_some(())
-            .ok_or(ClaimError::MaterialInsufficient),
-        Claim::MatingMaterial { color, can_mate } => (pos.has_insufficient_material(*color)
-            != *can_mate)
-            .then_some(())
-            .ok_or(ClaimError::MatingMaterial {
-                color: *color,
-                stated: *can_mate,
-            }),
         Claim::Repetition {
             line,
             threefold_after,
             fivefold_after,
         } => verify_repetition(pos, line, *threefold_after, *fivefold_after),
     }
+}
+
+/// The end the app's rules give the position when it first occurs.
+fn automatic_end_is(pos: &Chess, stated: Option<GameEnd>) -> Result<(), ClaimError> {
+    let actual = rules::automatic_end(pos, 1);
+    (actual == stated)
+        .then_some(())
+        .ok_or(ClaimError::AutomaticEnd { stated, actual })
 }
 
 fn can_castle(pos: &Chess, side: CastlingSide) -> bool {
@@ -344,36 +377,48 @@ fn check_castling_conditions(
     Ok(())
 }
 
+/// Plays `line` and asks the app's rules, as a game would after each move,
+/// when a draw may first be claimed and when the game ends by itself.
 fn verify_repetition(
     start: &Chess,
     line: &[San],
     threefold_after: usize,
     fivefold_after: usize,
 ) -> Result<(), ClaimError> {
-    let key = |p: &Chess| p.zobrist_hash::<Zobrist64>(EnPassantMode::Legal);
-    let target = key(start);
     let mut pos = start.clone();
-    let mut occurrences = 1;
-    let mut reached = [None, None];
+    let mut keys = vec![rules::position_key(&pos)];
+    let (mut claimable, mut ended) = (None, None);
     for (index, san) in line.iter().enumerate() {
         let ply = index + 1;
+        if ended.is_some() {
+            return Err(ClaimError::IllegalLineMove { ply, san: *san });
+        }
         let m = san
             .to_move(&pos)
             .map_err(|_| ClaimError::IllegalLineMove { ply, san: *san })?;
         pos.play_unchecked(m);
-        if key(&pos) == target {
-            occurrences += 1;
-            for (slot, wanted) in reached.iter_mut().zip([3, 5]) {
-                if occurrences == wanted {
-                    *slot = Some(ply);
-                }
+        let key = rules::position_key(&pos);
+        keys.push(key);
+        let occurrences = keys.iter().filter(|k| **k == key).count();
+        let claims = rules::claimable_draws(&pos, occurrences);
+        if claimable.is_none() && claims.contains(&DrawClaim::ThreefoldRepetition) {
+            claimable = Some(ply);
+        }
+        if let Some(end) = rules::automatic_end(&pos, occurrences) {
+            if end.reason == EndReason::FivefoldRepetition {
+                ended = Some(ply);
+            } else {
+                return Err(ClaimError::AutomaticEnd {
+                    stated: None,
+                    actual: Some(end),
+                });
             }
         }
     }
-    for (actual_ply, (occurrences, stated_ply)) in reached
-        .into_iter()
-        .zip([(3, threefold_after), (5, fivefold_after)])
-    {
+    for (actual_ply, (occurrences, stated_ply)) in [claimable, ended].into_iter().zip([
+        (rules::THREEFOLD, threefold_after),
+        (rules::FIVEFOLD, fivefold_after),
+    ]) {
         if actual_ply != Some(stated_ply) {
             return Err(ClaimError::RepetitionCount {
                 occurrences,
@@ -423,6 +468,14 @@ enum RawColor {
     Black,
 }
 
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum RawResult {
+    /// The flagged side loses.
+    Loss,
+    Draw,
+}
+
 #[derive(Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 enum RawClaim {
@@ -453,9 +506,10 @@ enum RawClaim {
     },
     InsufficientMaterial,
     PlaysOn,
-    MatingMaterial {
-        color: RawColor,
-        can_mate: bool,
+    DeadPosition,
+    FlagFall {
+        flagged: RawColor,
+        result: RawResult,
     },
     Repetition {
         line: Vec<String>,
@@ -533,13 +587,20 @@ fn convert(r: RawDiagram) -> Result<Diagram, DiagramDataError> {
         RawClaim::Perft { nodes } => Claim::Perft { nodes },
         RawClaim::InsufficientMaterial => Claim::InsufficientMaterial,
         RawClaim::PlaysOn => Claim::PlaysOn,
-        RawClaim::MatingMaterial { color, can_mate } => Claim::MatingMaterial {
-            color: match color {
+        RawClaim::DeadPosition => Claim::DeadPosition,
+        RawClaim::FlagFall { flagged, result } => {
+            let flagged = match flagged {
                 RawColor::White => Color::White,
                 RawColor::Black => Color::Black,
-            },
-            can_mate,
-        },
+            };
+            Claim::FlagFall {
+                flagged,
+                result: match result {
+                    RawResult::Loss => GameResult::win_for(!flagged),
+                    RawResult::Draw => GameResult::Draw,
+                },
+            }
+        }
         RawClaim::Repetition {
             line,
             threefold_after,
@@ -569,134 +630,7 @@ fn convert(r: RawDiagram) -> Result<Diagram, DiagramDataError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
+mod tests;
 
-    #[test]
-    fn data_parses() {
-        let diagrams = parse_diagrams(DIAGRAMS_JSON).expect("diagram data parses");
-        assert!(!diagrams.is_empty());
-    }
-
-    #[test]
-    fn every_diagram_shows_what_it_claims() {
-        for d in diagrams() {
-            verify(d).unwrap_or_else(|e| panic!("{e}"));
-        }
-    }
-
-    #[test]
-    fn the_page_quotes_the_engine_numbers() {
-        let start = diagram("start-position").expect("start diagram");
-        assert_eq!(
-            start.claim,
-            Claim::Perft {
-                nodes: vec![20, 400, 8_902]
-            }
-        );
-        let knights = diagram("knights-repetition").expect("repetition diagram");
-        assert!(matches!(
-            knights.claim,
-            Claim::Repetition {
-                threefold_after: 8,
-                fivefold_after: 16,
-                ..
-            }
-        ));
-    }
-
-    fn with_claim(id: &str, fen: &str, claim: Claim) -> Diagram {
-        let fen: Fen = fen.parse().expect("test FEN");
-        let position = fen
-            .clone()
-            .into_position(CastlingMode::Standard)
-            .expect("legal");
-        Diagram {
-            id: id.to_owned(),
-            fen,
-            position,
-            last_move: None,
-            checked_king: None,
-            claim,
-        }
-    }
-
-    #[test]
-    fn wrong_claims_are_rejected() {
-        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        let wrong = [
-            with_claim("a", start, Claim::Checkmate),
-            with_claim("b", start, Claim::Stalemate),
-            with_claim("c", start, Claim::InsufficientMaterial),
-            with_claim(
-                "d",
-                start,
-                Claim::Perft {
-                    nodes: vec![20, 401],
-                },
-            ),
-            with_claim(
-                "e",
-                "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
-                Claim::CastlingIllegal {
-                    side: CastlingSide::KingSide,
-                    attacked: Square::F1,
-                },
-            ),
-            with_claim(
-                "f",
-                "4k3/8/8/8/2b5/8/8/4K2R w K - 0 1",
-                Claim::CastlingLegal {
-                    side: CastlingSide::KingSide,
-                    attacked: Square::F1,
-                },
-            ),
-            with_claim(
-                "g",
-                "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2",
-                Claim::EnPassantLegal {
-                    from: Square::E5,
-                    to: Square::D6,
-                },
-            ),
-            with_claim(
-                "h",
-                "8/8/4k3/3n4/8/3KN3/8/8 w - - 0 1",
-                Claim::InsufficientMaterial,
-            ),
-            with_claim(
-                "i",
-                start,
-                Claim::Repetition {
-                    line: ["Nf3", "Nf6", "Ng1", "Ng8"]
-                        .iter()
-                        .map(|s| s.parse().expect("san"))
-                        .collect(),
-                    threefold_after: 4,
-                    fivefold_after: 8,
-                },
-            ),
-        ];
-        for d in &wrong {
-            assert!(verify(d).is_err(), "diagram {} should fail", d.id);
-        }
-    }
-
-    #[test]
-    fn bad_data_is_a_typed_error() {
-        assert!(matches!(
-            parse_diagrams("{"),
-            Err(DiagramDataError::Json(_))
-        ));
-        let bad_fen = r#"{"diagrams":[{"id":"x","fen":"nonsense","claim":{"kind":"stalemate"}}]}"#;
-        assert!(matches!(
-            parse_diagrams(bad_fen),
-            Err(DiagramDataError::Fen { .. })
-        ));
-        let bad_square = r#"{"diagrams":[{"id":"x","fen":"4k3/8/8/8/8/8/8/4K3 w - - 0 1","checked_king":"z9","claim":{"kind":"stalemate"}}]}"#;
-        assert!(matches!(
-            parse_diagrams(bad_square),
-            Err(DiagramDataError::Square { .. })
-        ));
-    }
-}
+#[cfg(test)]
+mod prose_tests;

@@ -17,7 +17,9 @@ use crate::clock::{Clock, ClockSnapshot, Millis, TimeControl, TimeSource};
 use crate::rules::{self, EndReason, GameEnd};
 
 const FORMAT: &str = "rokada-game";
-const VERSION: u32 = 1;
+/// Version 2 ends games in dead positions and judges flag falls by a full
+/// helpmate search. Version 1 files still load: see [`Legacy`].
+const VERSION: u32 = 2;
 /// More moves than any real game; a larger file is refused unread.
 const MAX_PLIES: usize = 10_000;
 const MAX_NAME_LEN: usize = 200;
@@ -140,9 +142,11 @@ impl GameSession {
         if file.format != FORMAT {
             return Err(SaveError::NotASaveFile);
         }
-        if file.version != VERSION {
-            return Err(SaveError::UnsupportedVersion(file.version));
-        }
+        let legacy = match file.version {
+            VERSION => Legacy::No,
+            1 => Legacy::MaterialRules,
+            other => return Err(SaveError::UnsupportedVersion(other)),
+        };
         if file.moves.len() + file.redo.len() > MAX_PLIES {
             return Err(SaveError::TooLarge);
         }
@@ -177,9 +181,16 @@ impl GameSession {
             })?;
             session.commit_move(m);
             session.moves[i].clock_after = saved.clock_after;
+            if legacy == Legacy::MaterialRules
+                && session
+                    .end
+                    .is_some_and(|e| e.reason == EndReason::DeadPosition)
+            {
+                session.end = None;
+            }
         }
         session.restore_end(file.end)?;
-        session.restore_clock(file.clock, file.time_control)?;
+        session.restore_clock(file.clock, file.time_control, legacy)?;
         session.restore_redo(&file.redo)?;
         if let Some(offerer) = file.draw_offer {
             if !session.mode().has_draw_offers() || session.is_over() {
@@ -209,7 +220,7 @@ impl GameSession {
                 }
                 EndReason::Resignation => s.result != rules::GameResult::Draw,
                 // Checked against the clock in restore_clock.
-                EndReason::Timeout | EndReason::TimeoutVsInsufficientMaterial => true,
+                EndReason::Timeout | EndReason::TimeoutCannotMate => true,
                 _ => false,
             },
         };
@@ -224,13 +235,11 @@ impl GameSession {
         &mut self,
         saved: Option<ClockSnapshot>,
         control: Option<TimeControl>,
+        legacy: Legacy,
     ) -> Result<(), SaveError> {
-        let timeout = self.end.filter(|e| {
-            matches!(
-                e.reason,
-                EndReason::Timeout | EndReason::TimeoutVsInsufficientMaterial
-            )
-        });
+        let timeout = self
+            .end
+            .filter(|e| matches!(e.reason, EndReason::Timeout | EndReason::TimeoutCannotMate));
         let Some(snapshot) = saved else {
             return match (control, timeout) {
                 (None, None) => Ok(()),
@@ -251,8 +260,10 @@ impl GameSession {
         if let Some(end) = timeout {
             // The flag that fell is the side to move's, and its time is up.
             let flagged = self.turn();
-            if snapshot.remaining(flagged) != 0 || rules::flag_fall(&self.position, flagged) != end
-            {
+            let verdict_fits = rules::flag_fall(&self.position, flagged) == end
+                || (legacy == Legacy::MaterialRules
+                    && material_flag_fall(&self.position, flagged) == end);
+            if snapshot.remaining(flagged) != 0 || !verdict_fits {
                 return Err(SaveError::InconsistentEnd);
             }
         }
@@ -297,6 +308,27 @@ impl GameSession {
         stack.reverse();
         self.redo = stack;
         Ok(())
+    }
+}
+
+/// How a version 1 file is read: under the rules it was saved with, which
+/// played on in dead positions and judged a flag fall by the opponent's
+/// material alone. Its game keeps the verdicts it had; dead positions end it
+/// from its next move on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Legacy {
+    No,
+    MaterialRules,
+}
+
+/// The flag-fall verdict of version 1: a loss unless the opponent lacks
+/// mating material.
+fn material_flag_fall(position: &shakmaty::Chess, flagged: Color) -> GameEnd {
+    use shakmaty::Position as _;
+    if position.has_insufficient_material(!flagged) {
+        GameEnd::new(rules::GameResult::Draw, EndReason::TimeoutCannotMate)
+    } else {
+        GameEnd::new(rules::GameResult::win_for(!flagged), EndReason::Timeout)
     }
 }
 

@@ -502,10 +502,7 @@ fn flag_fall_against_a_lone_king_is_a_draw() {
     time.advance(60_000);
     assert_eq!(
         game.poll_clock(),
-        Some(GameEnd::new(
-            GameResult::Draw,
-            EndReason::TimeoutVsInsufficientMaterial
-        ))
+        Some(GameEnd::new(GameResult::Draw, EndReason::TimeoutCannotMate))
     );
 }
 
@@ -588,7 +585,7 @@ fn damaged_or_edited_save_files_are_refused() {
         Some(SaveError::NotASaveFile)
     );
     assert_eq!(
-        restore(&saved.replace("\"version\":1", "\"version\":9")),
+        restore(&saved.replace("\"version\":2", "\"version\":9")),
         Some(SaveError::UnsupportedVersion(9))
     );
     assert_eq!(

@@ -377,7 +377,7 @@ fn error_code(e: &GameError) -> ErrorCode {
 fn verdict_fits(session: &GameSession, end: GameEnd) -> bool {
     let position = session.position();
     match end.reason {
-        EndReason::Timeout | EndReason::TimeoutVsInsufficientMaterial => {
+        EndReason::Timeout | EndReason::TimeoutCannotMate => {
             rules::flag_fall(position, session.turn()) == end
         }
         EndReason::Resignation => end.result != GameResult::Draw,

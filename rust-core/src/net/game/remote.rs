@@ -256,7 +256,7 @@ impl Protocol {
         if !session.is_over() {
             if matches!(
                 end.reason,
-                EndReason::Timeout | EndReason::TimeoutVsInsufficientMaterial
+                EndReason::Timeout | EndReason::TimeoutCannotMate
             ) && let Some(c) = session.clock()
             {
                 match session.turn() {

@@ -43,6 +43,7 @@ class GameTexts(private val strings: Strings) {
             EndReason.CHECKMATE -> R.string.end_reason_checkmate
             EndReason.STALEMATE -> R.string.end_reason_stalemate
             EndReason.INSUFFICIENT_MATERIAL -> R.string.end_reason_insufficient_material
+            EndReason.DEAD_POSITION -> R.string.end_reason_dead_position
             EndReason.FIVEFOLD_REPETITION -> R.string.end_reason_fivefold_repetition
             EndReason.SEVENTY_FIVE_MOVE_RULE -> R.string.end_reason_seventy_five_move_rule
             EndReason.THREEFOLD_REPETITION -> R.string.end_reason_threefold_repetition
@@ -50,7 +51,7 @@ class GameTexts(private val strings: Strings) {
             EndReason.AGREEMENT -> R.string.end_reason_agreement
             EndReason.RESIGNATION -> R.string.end_reason_resignation
             EndReason.TIMEOUT -> R.string.end_reason_timeout
-            EndReason.TIMEOUT_VS_INSUFFICIENT_MATERIAL -> R.string.end_reason_timeout_vs_insufficient_material
+            EndReason.TIMEOUT_CANNOT_MATE -> R.string.end_reason_timeout_cannot_mate
         },
     )
 

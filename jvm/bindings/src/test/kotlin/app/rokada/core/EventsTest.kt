@@ -59,7 +59,7 @@ class EventsTest {
             val over = generateSequence { events.next() }.first { it.event is GameEvent.GameOver }
             assertNotSame(Thread.currentThread(), over.thread)
             assertEquals(
-                GameEvent.GameOver(GameEnd(GameResult.DRAW, EndReason.TIMEOUT_VS_INSUFFICIENT_MATERIAL)),
+                GameEvent.GameOver(GameEnd(GameResult.DRAW, EndReason.TIMEOUT_CANNOT_MATE)),
                 over.event,
             )
         }
