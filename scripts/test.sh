@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of Rokada on a fresh machine, installing what the tests
-# need first (Python packages with pip, Maven dependencies, a Swift root).
+# need first (Python packages with pip, sox, rsvg-convert and aapt2 from
+# Debian, Maven dependencies, a Swift root).
 # Usage: scripts/test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,14 +24,31 @@ cargo test --workspace --locked
 step "Python test dependencies"
 python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore -r tests/requirements.txt
 
+step "Tools of the asset checks: sox, rsvg-convert, aapt2"
+framework_res=/usr/share/android-framework-res/framework-res.apk
+# grep reads sox's whole list (no -q), so sox never dies of a closed pipe.
+if ! command -v sox >/dev/null || ! command -v rsvg-convert >/dev/null || ! command -v aapt2 >/dev/null \
+    || ! sox -h 2>/dev/null | grep -w vorbis >/dev/null || [[ ! -f $framework_res ]]; then
+    sudo=()
+    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+        sox libsox-fmt-all librsvg2-bin aapt android-framework-res
+fi
+
 step "Generated strings are current"
 scripts/gen-strings --check
+
+step "Generated pieces, app icon and sounds are current"
+scripts/gen-pieces --check
+scripts/gen-icons --check
+scripts/gen-sounds --check
 
 step "The rules proven against python-chess"
 scripts/test-rules.sh
 
-step "Python tests: strings, rules page, diagrams, Android resources"
-python3 -m pytest -q tests/i18n tests/android_r
+step "Python tests: strings, rules page, diagrams, Android resources, pieces, icon, sounds"
+python3 -m pytest -q tests/i18n tests/android_r tests/assets
 
 step "Kotlin and Swift bindings"
 scripts/gen-bindings.sh
