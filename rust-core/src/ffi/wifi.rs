@@ -68,7 +68,7 @@ fn resolve(address: &HostAddress) -> Result<SocketAddr, RokadaError> {
         .ok_or_else(|| unreachable(format!("{address}: no such host")))
 }
 
-fn setup() -> WifiSetup {
+pub(crate) fn wifi_setup() -> WifiSetup {
     WifiSetup {
         link: LinkConfig::default(),
         time: time_source(),
@@ -80,14 +80,13 @@ fn host(offer: HostGame, port: Option<u16>) -> Result<Arc<Game>, RokadaError> {
     let listener = address::listen(port).map_err(|e| RokadaError::Network {
         detail: format!("cannot listen: {e}"),
     })?;
-    let live = LiveGame::host_wifi(offer, listener, PairingCode::generate(), setup()).map_err(
-        |e| match e {
+    let live = LiveGame::host_wifi(offer, listener, PairingCode::generate(), wifi_setup())
+        .map_err(|e| match e {
             StartError::Game(e) => RokadaError::from(e),
             StartError::Io(e) => RokadaError::Network {
                 detail: e.to_string(),
             },
-        },
-    )?;
+        })?;
     Ok(Arc::new(Game { live }))
 }
 
@@ -126,7 +125,7 @@ impl Game {
         let code = parse_code(&code)?;
         let target = resolve(&address)?;
         let live =
-            LiveGame::join_wifi(target, code, setup()).map_err(|e| RokadaError::Network {
+            LiveGame::join_wifi(target, code, wifi_setup()).map_err(|e| RokadaError::Network {
                 detail: e.to_string(),
             })?;
         Ok(Arc::new(Game { live }))

@@ -7,6 +7,7 @@
 
 use std::io;
 use std::net::{SocketAddr, TcpListener};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -19,7 +20,8 @@ use crate::net::game::{ActionError, Ctx, HostError, HostGame, Protocol, WifiComm
 use crate::net::link::{ConnId, Endpoint, Host, Joiner, LinkConfig, Output};
 use crate::net::pairing::PairingCode;
 use crate::net::tcp::{self, Driver, Machine};
-use crate::session::{GameConfig, GameSession, Mode, PlayedMove};
+use crate::session::{GameConfig, GameSession, Mode, PlayedMove, SaveError};
+use crate::store::{JoinerSave, write_atomically};
 use crate::view::{LinkState, PeerComplaint, PeerEvent, PeerStatus, Refusal, Side};
 
 /// This device's end of the link.
@@ -56,6 +58,17 @@ pub(crate) struct Link {
     /// What the endpoint asked the driver to do, in order, until the driver
     /// takes it.
     outputs: std::collections::VecDeque<Output<()>>,
+    /// Joiner: the host's address, to come back to it.
+    host: Option<SocketAddr>,
+    /// Joiner: where its game and link are kept, written before any of
+    /// its messages leaves and after any arrives.
+    kept: Option<Kept>,
+}
+
+/// A joiner's save file and what was last written to it.
+struct Kept {
+    path: PathBuf,
+    written: Option<JoinerSave>,
 }
 
 impl Link {
@@ -120,7 +133,45 @@ impl Link {
         };
         self.tell(news, events);
         self.pump(session, events);
+        self.keep(session);
         value
+    }
+
+    /// Joiner: writes the game and the link's state when either changed,
+    /// so that a process killed at any moment comes back with no message
+    /// lost or sent twice: it runs under the game's lock after every step,
+    /// before the driver takes the step's bytes.
+    fn keep(&mut self, session: &GameSession) {
+        let (Some(kept), Some(host)) = (self.kept.as_mut(), self.host) else {
+            return;
+        };
+        if !self.protocol.is_started() {
+            return;
+        }
+        let Some(link) = self.end.endpoint_ref().resume_state() else {
+            return;
+        };
+        let save = JoinerSave::new(host, link, session.save());
+        if kept.written.as_ref() == Some(&save) {
+            return;
+        }
+        match write_atomically(&kept.path, &save.to_text()) {
+            Ok(()) => kept.written = Some(save),
+            Err(e) => log::warn!("the game could not be saved: {e}"),
+        }
+    }
+
+    /// Joiner: keeps the game and the link's state in `path`.
+    pub(crate) fn keep_at(&mut self, path: PathBuf, session: &GameSession) -> bool {
+        if self.host.is_none() {
+            return false;
+        }
+        self.kept = Some(Kept {
+            path,
+            written: None,
+        });
+        self.keep(session);
+        true
     }
 
     /// Feeds the endpoint's news to the protocol until it has none, and
@@ -317,6 +368,10 @@ impl LinkMachine {
         let before = Snapshot::of(&state.session);
         let mut news = Vec::new();
         step(state, &mut news);
+        let State { session, wifi, .. } = state;
+        if let Some(link) = wifi.as_mut() {
+            link.keep(session);
+        }
         let mut events = before.events_since(&state.session);
         events.append(&mut news);
         if !events.is_empty() {
@@ -396,6 +451,26 @@ impl std::fmt::Display for StartError {
 
 impl std::error::Error for StartError {}
 
+/// Why a joiner's kept game could not be taken up again.
+#[derive(Debug)]
+pub enum RejoinError {
+    /// The game in the file was refused.
+    Save(SaveError),
+    /// The link's threads could not start.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for RejoinError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RejoinError::Save(e) => e.fmt(f),
+            RejoinError::Io(e) => write!(f, "cannot start the link: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RejoinError {}
+
 /// How a Wi-Fi game starts.
 pub struct WifiSetup {
     pub link: LinkConfig,
@@ -421,6 +496,8 @@ impl LiveGame {
             code: Some(code),
             port,
             outputs: Default::default(),
+            host: None,
+            kept: None,
         };
         LiveGame::connect(session, link, |machine| tcp::spawn_host(machine, listener))
             .map_err(StartError::Io)
@@ -448,8 +525,45 @@ impl LiveGame {
             code: None,
             port: None,
             outputs: Default::default(),
+            host: Some(address),
+            kept: None,
         };
         LiveGame::connect(waiting, link, |machine| tcp::spawn_joiner(machine, address))
+    }
+
+    /// Comes back, after this device's app or process was stopped, to the
+    /// Wi-Fi game a joiner kept with [`LiveGame::keep_saved_at`]: no code is
+    /// needed, and nothing sent or received is lost or played twice. A
+    /// game that has ended comes back to be looked at, once the host has
+    /// every message of it.
+    pub fn rejoin_wifi(save: &JoinerSave, setup: WifiSetup) -> Result<LiveGame, RejoinError> {
+        let session =
+            GameSession::restore(&save.game, setup.time.clone()).map_err(RejoinError::Save)?;
+        if session.wifi_local_color().is_none() {
+            return Err(RejoinError::Save(SaveError::Malformed(
+                "not a Wi-Fi game".into(),
+            )));
+        }
+        if session.is_over() && save.link.all_acknowledged() {
+            return Ok(LiveGame::review(session));
+        }
+        let link = Link {
+            protocol: Protocol::rejoining(setup.time, &session),
+            end: End::Joiner(Box::new(Joiner::resume(
+                setup.link,
+                save.link.clone(),
+                Instant::now(),
+            ))),
+            state: LinkState::Reconnecting,
+            code: None,
+            port: None,
+            outputs: Default::default(),
+            host: Some(save.host),
+            kept: None,
+        };
+        let host = save.host;
+        LiveGame::connect(session, link, |machine| tcp::spawn_joiner(machine, host))
+            .map_err(RejoinError::Io)
     }
 
     fn connect(

@@ -281,7 +281,12 @@ pub struct Protocol {
     started: bool,
     /// The end already reported (by the host, also to the joiner).
     announced: Option<GameEnd>,
+    /// Adjourned, refused, left or closed: no more commands.
     finished: bool,
+    /// This device left, or the other did: the link closes once the other
+    /// device has every message (the game's end among them), or once it
+    /// is gone.
+    closing: bool,
 }
 
 impl Protocol {
@@ -299,6 +304,16 @@ impl Protocol {
             started: false,
             announced: session.end(),
             finished: false,
+            closing: false,
+        }
+    }
+
+    /// The protocol of a joiner that comes back, in a new process, to a
+    /// game it was playing: the game is under way.
+    pub fn rejoining(time: Arc<dyn TimeSource>, session: &GameSession) -> Protocol {
+        Protocol {
+            started: true,
+            ..Protocol::new(PeerRole::Joiner, time, session)
         }
     }
 
@@ -351,10 +366,11 @@ impl Protocol {
         session.wifi_local_color().unwrap_or(Color::White)
     }
 
-    /// Ends the link: an unfinished game is adjourned, with its save.
+    /// The game is over for this device: an unfinished one is adjourned,
+    /// with its save. The link stays until what was sent is delivered.
     fn adjourn(&mut self, ctx: &mut Ctx<'_>) {
         self.finished = true;
-        ctx.link.close();
+        self.close_when_delivered(ctx);
         let unfinished = self.started && !ctx.session.is_over();
         ctx.event(if unfinished {
             WifiEvent::Adjourned {
@@ -363,6 +379,19 @@ impl Protocol {
         } else {
             WifiEvent::Closed
         });
+    }
+}
+
+impl Protocol {
+    /// Closes the link now if the other device has every message sent,
+    /// else once it has ([`LinkEvent::AllAcknowledged`]) or is gone.
+    ///
+    /// [`LinkEvent::AllAcknowledged`]: super::link::LinkEvent::AllAcknowledged
+    fn close_when_delivered(&mut self, ctx: &mut Ctx<'_>) {
+        self.closing = true;
+        if ctx.link.all_acknowledged() {
+            ctx.link.close();
+        }
     }
 }
 

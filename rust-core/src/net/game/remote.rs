@@ -39,10 +39,18 @@ impl Protocol {
             }
             LinkEvent::Message(msg) => self.on_message(ctx, msg),
             LinkEvent::Violation(v) => self.on_violation(ctx, v),
+            // Leaving, the other device's going is the end of the link.
+            LinkEvent::LinkLost if self.closing => ctx.link.close(),
             LinkEvent::LinkLost => ctx.event(WifiEvent::LinkLost),
+            LinkEvent::Adjourned if self.finished => {}
             LinkEvent::Adjourned => self.adjourn(ctx),
             LinkEvent::Dropped { peer, cause } => ctx.event(WifiEvent::Dropped { peer, cause }),
-            LinkEvent::AllAcknowledged => ctx.event(WifiEvent::AllDelivered),
+            LinkEvent::AllAcknowledged => {
+                if self.closing {
+                    ctx.link.close();
+                }
+                ctx.event(WifiEvent::AllDelivered);
+            }
         }
     }
 
