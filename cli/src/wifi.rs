@@ -61,7 +61,7 @@ impl Output {
 }
 
 /// `rokada host [--port P] [--bind ADDR] [--time 5+3] [--color white|black|random]
-/// [--code CODE] [--resume FILE] [--save FILE] [--no-mdns] [--json]`
+/// [--code CODE] [--name NAME] [--resume FILE] [--save FILE] [--no-mdns] [--json]`
 pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
     let mut port = DEFAULT_PORT;
     let mut bind = IpAddr::V4(Ipv4Addr::UNSPECIFIED);
@@ -70,10 +70,12 @@ pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
     let mut code = None;
     let mut resume = None;
     let mut save = None;
+    let mut name = None;
     let mut mdns = true;
     let mut json = false;
     while let Some(arg) = args.next()? {
         match arg {
+            lexopt::Arg::Long("name") => name = Some(args.value_string()?),
             lexopt::Arg::Long("save") => save = Some(PathBuf::from(args.value_string()?)),
             lexopt::Arg::Long("port") => port = args.value_parsed("--port")?,
             lexopt::Arg::Long("bind") => bind = args.value_parsed("--bind")?,
@@ -134,7 +136,7 @@ pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
     let addr = listener
         .local_addr()
         .map_err(|e| ArgError::usage(e.to_string()))?;
-    let game = LiveGame::host_wifi(game, listener, code, setup())
+    let game = LiveGame::host_wifi(game, listener, code, setup(name))
         .map_err(|e| ArgError::usage(e.to_string()))?;
     if let Some(path) = &save {
         game.keep_saved_at(path.clone());
@@ -152,24 +154,27 @@ pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
     Ok(run(game, &out, save.as_deref()))
 }
 
-fn setup() -> WifiSetup {
+fn setup(name: Option<String>) -> WifiSetup {
     let time: Arc<dyn TimeSource> = Arc::new(MonotonicTime::new());
     WifiSetup {
         link: LinkConfig::default(),
         time,
+        name,
     }
 }
 
-/// `rokada join [HOST:PORT] [--code CODE] [--save FILE] [--json]` or
+/// `rokada join [HOST:PORT] [--code CODE] [--name NAME] [--save FILE] [--json]` or
 /// `rokada join --resume FILE [--json]`
 pub fn join(mut args: Args) -> Result<ExitCode, ArgError> {
     let mut target = None;
     let mut code = None;
     let mut save = None;
     let mut resume = None;
+    let mut name = None;
     let mut json = false;
     while let Some(arg) = args.next()? {
         match arg {
+            lexopt::Arg::Long("name") => name = Some(args.value_string()?),
             lexopt::Arg::Long("save") => save = Some(PathBuf::from(args.value_string()?)),
             lexopt::Arg::Long("resume") => resume = Some(PathBuf::from(args.value_string()?)),
             lexopt::Arg::Long("code") => code = Some(args.value_parsed::<PairingCode>("--code")?),
@@ -185,7 +190,7 @@ pub fn join(mut args: Args) -> Result<ExitCode, ArgError> {
     }
     let out = Output::new(json);
     if let Some(path) = resume {
-        return rejoin(&path, &out);
+        return rejoin(&path, name, &out);
     }
     let addr = match target {
         Some(text) => resolve(&text)?,
@@ -203,7 +208,7 @@ pub fn join(mut args: Args) -> Result<ExitCode, ArgError> {
         Some(c) => c,
         None => ask_code()?,
     };
-    let game = LiveGame::join_wifi(addr, code, setup())
+    let game = LiveGame::join_wifi(addr, code, setup(name))
         .map_err(|e| ArgError::usage(format!("cannot start: {e}")))?;
     if let Some(path) = &save {
         game.keep_saved_at(path.clone());
@@ -217,7 +222,7 @@ pub fn join(mut args: Args) -> Result<ExitCode, ArgError> {
 
 /// Goes back to the game a joiner kept with `--save`, with no code; it is
 /// kept in the same file from then on.
-fn rejoin(path: &Path, out: &Output) -> Result<ExitCode, ArgError> {
+fn rejoin(path: &Path, name: Option<String>, out: &Output) -> Result<ExitCode, ArgError> {
     let bad =
         |e: &dyn std::fmt::Display| ArgError::usage(format!("--resume {}: {e}", path.display()));
     let text = std::fs::read_to_string(path).map_err(|e| bad(&e))?;
@@ -227,7 +232,7 @@ fn rejoin(path: &Path, out: &Output) -> Result<ExitCode, ArgError> {
         ));
     };
     let save = save.map_err(|e| bad(&e))?;
-    let game = LiveGame::rejoin_wifi(&save, setup()).map_err(|e| bad(&e))?;
+    let game = LiveGame::rejoin_wifi(&save, setup(name)).map_err(|e| bad(&e))?;
     game.keep_saved_at(path.to_owned());
     let plies = game.read(|s| s.moves().len());
     out.emit(
@@ -627,9 +632,16 @@ fn report_peer(
             "Connection lost; waiting for it to come back…".into()
         }),
         PeerEvent::GameStarted { local } => {
-            let tc = game.read(|s| s.config().time_control);
+            let (tc, opponent) = game.read(|s| {
+                let config = s.config();
+                let opponent = match Color::from(*local) {
+                    Color::White => config.black_name.clone(),
+                    Color::Black => config.white_name.clone(),
+                };
+                (config.time_control, opponent)
+            });
             out.emit(
-                json!({"event": "game_started", "color": color_name(*local), "time_control": tc.map(|t| t.to_string())}),
+                json!({"event": "game_started", "color": color_name(*local), "time_control": tc.map(|t| t.to_string()), "opponent": opponent}),
                 || format!("The game starts. You play {}.", color_name(*local)),
             );
             show_board(game, out);

@@ -100,7 +100,11 @@ struct Pair {
 }
 
 fn setup(link: LinkConfig, time: Arc<dyn TimeSource>) -> WifiSetup {
-    WifiSetup { link, time }
+    WifiSetup {
+        link,
+        time,
+        name: None,
+    }
 }
 
 fn start_host(game: HostGame, time: Arc<dyn TimeSource>) -> Device {

@@ -63,25 +63,32 @@ impl SaveStore {
     /// device to join, and a finished one is shown. `None` when the slot is
     /// empty; a damaged file is an error (and stays until
     /// [`SaveStore::set_aside`]).
-    pub fn resume(&self, slot: SaveSlot) -> Result<Option<Arc<Game>>, RokadaError> {
+    /// `name` is this device's player's name, for a game hosted again.
+    #[uniffi::method(default(name = None))]
+    pub fn resume(
+        &self,
+        slot: SaveSlot,
+        name: Option<String>,
+    ) -> Result<Option<Arc<Game>>, RokadaError> {
         let Some(text) = self.store.read(slot).map_err(storage)? else {
             return Ok(None);
         };
         let game = match (slot, JoinerSave::parse(&text)) {
             // This device joined: it goes back to the host, with no code.
             (SaveSlot::Wifi, Some(joiner)) => {
-                let live = LiveGame::rejoin_wifi(&joiner?, wifi_setup()).map_err(|e| match e {
-                    RejoinError::Save(e) => RokadaError::from(e),
-                    RejoinError::Io(e) => RokadaError::Network {
-                        detail: e.to_string(),
-                    },
-                })?;
+                let live =
+                    LiveGame::rejoin_wifi(&joiner?, wifi_setup(name)).map_err(|e| match e {
+                        RejoinError::Save(e) => RokadaError::from(e),
+                        RejoinError::Io(e) => RokadaError::Network {
+                            detail: e.to_string(),
+                        },
+                    })?;
                 Arc::new(Game { live })
             }
             (SaveSlot::Wifi, None) => match Game::restore(text.clone()) {
                 // A finished game is looked at; an unfinished one hosted again.
                 Ok(finished) => finished,
-                Err(RokadaError::NotConnected) => Game::resume_wifi(text, None)?,
+                Err(RokadaError::NotConnected) => Game::resume_wifi(text, None, name)?,
                 Err(e) => return Err(e),
             },
             (_, _) => Game::restore(text)?,

@@ -169,6 +169,17 @@ impl LiveGame {
     /// A game on one phone or against the computer. The computer, when it
     /// is its turn, starts thinking at once; its events wait for a listener.
     pub fn start(session: GameSession) -> Result<LiveGame, LiveError> {
+        LiveGame::start_with(session, false)
+    }
+
+    /// Like [`LiveGame::start`], but paused as if the app were away: the
+    /// clock and the computer wait for [`LiveGame::resume`] (the terminal
+    /// shows the first position before the computer's first move).
+    pub fn start_paused(session: GameSession) -> Result<LiveGame, LiveError> {
+        LiveGame::start_with(session, true)
+    }
+
+    fn start_with(mut session: GameSession, away: bool) -> Result<LiveGame, LiveError> {
         if matches!(session.mode(), Mode::WifiPeer { .. }) {
             if session.is_over() {
                 return Ok(LiveGame::review(session));
@@ -182,7 +193,12 @@ impl LiveGame {
             )),
             _ => None,
         };
-        Ok(LiveGame::run(State::new(session, None), computer))
+        if away {
+            session.pause();
+        }
+        let mut state = State::new(session, None);
+        state.away = away;
+        Ok(LiveGame::run(state, computer))
     }
 
     /// A finished game, to look at: its moves, its end, its PGN.

@@ -17,7 +17,7 @@ use super::{LiveError, LiveGame};
 use crate::clock::{Millis, TimeSource};
 use crate::net::PeerRole;
 use crate::net::game::{ActionError, Ctx, HostError, HostGame, Protocol, WifiCommand, WifiEvent};
-use crate::net::link::{ConnId, Endpoint, Host, Joiner, LinkConfig, Output};
+use crate::net::link::{ConnId, Endpoint, Host, Joiner, LinkConfig, LinkEvent, Output};
 use crate::net::pairing::PairingCode;
 use crate::net::tcp::{self, Driver, Machine};
 use crate::session::{GameConfig, GameSession, Mode, PlayedMove, SaveError};
@@ -101,10 +101,6 @@ impl Link {
         self.protocol.is_started()
     }
 
-    pub(crate) fn peer_name(&self) -> Option<&str> {
-        None
-    }
-
     pub(crate) fn flag_allowance(&self, session: &GameSession) -> Option<Millis> {
         self.protocol
             .flag_allowance(session, self.end.endpoint_ref().rtt())
@@ -177,21 +173,36 @@ impl Link {
     /// Feeds the endpoint's news to the protocol until it has none, and
     /// keeps the rest of its output for the driver.
     fn pump(&mut self, session: &mut GameSession, events: &mut Vec<EventKind>) {
-        while let Some(output) = self.end.endpoint().poll_output() {
-            match output {
-                Output::Event(e) => {
-                    let mut news = Vec::new();
-                    let mut ctx = Ctx {
-                        session,
-                        link: self.end.endpoint(),
-                        events: &mut news,
-                    };
-                    self.protocol.on_link_event(&mut ctx, e);
-                    self.tell(news, events);
-                }
+        while let Some(e) = self.next_event() {
+            self.on_link_event(session, e, events);
+        }
+    }
+
+    /// The endpoint's next news, its other output kept for the driver on
+    /// the way.
+    fn next_event(&mut self) -> Option<LinkEvent> {
+        loop {
+            match self.end.endpoint().poll_output()? {
+                Output::Event(e) => return Some(e),
                 other => self.outputs.push_back(other.map_event(|_| ())),
             }
         }
+    }
+
+    fn on_link_event(
+        &mut self,
+        session: &mut GameSession,
+        e: LinkEvent,
+        events: &mut Vec<EventKind>,
+    ) {
+        let mut news = Vec::new();
+        let mut ctx = Ctx {
+            session,
+            link: self.end.endpoint(),
+            events: &mut news,
+        };
+        self.protocol.on_link_event(&mut ctx, e);
+        self.tell(news, events);
     }
 
     /// Updates the status for the protocol's news and says what to tell the
@@ -351,14 +362,26 @@ impl LinkMachine {
         self.feed_locked(&mut state, input);
     }
 
+    /// Each piece of the endpoint's news is a change of its own, so that
+    /// the game's events and the link's come in the order they happened.
     fn feed_locked(&self, state: &mut State, input: impl FnOnce(&mut dyn Endpoint)) {
-        self.run_locked(state, |state, events| {
-            let State { session, wifi, .. } = state;
-            if let Some(link) = wifi.as_mut() {
-                input(link.end.endpoint());
-                link.pump(session, events);
-            }
-        });
+        let Some(link) = state.wifi.as_mut() else {
+            return;
+        };
+        input(link.end.endpoint());
+        while let Some(e) = state.wifi.as_mut().and_then(Link::next_event) {
+            self.run_locked(state, |state, events| {
+                let State { session, wifi, .. } = state;
+                if let Some(link) = wifi.as_mut() {
+                    link.on_link_event(session, e, events);
+                }
+            });
+        }
+        // Even a step with no news may have sent what is to be kept.
+        let State { session, wifi, .. } = state;
+        if let Some(link) = wifi.as_mut() {
+            link.keep(session);
+        }
     }
 
     /// A step of the link thread: like any change, but it needs not wake
@@ -475,6 +498,9 @@ impl std::error::Error for RejoinError {}
 pub struct WifiSetup {
     pub link: LinkConfig,
     pub time: Arc<dyn TimeSource>,
+    /// The name this device's player goes by (the device's name, which its
+    /// user may set); the other device shows it.
+    pub name: Option<String>,
 }
 
 impl LiveGame {
@@ -490,7 +516,8 @@ impl LiveGame {
             .map_err(StartError::Game)?;
         let port = listener.local_addr().ok().map(|a| a.port());
         let link = Link {
-            protocol: Protocol::new(PeerRole::Host, setup.time, &session),
+            protocol: Protocol::new(PeerRole::Host, setup.time, &session)
+                .with_name(setup.name.as_deref()),
             end: End::Host(Box::new(Host::new(setup.link, code))),
             state: LinkState::Pairing,
             code: Some(code),
@@ -519,7 +546,8 @@ impl LiveGame {
         )
         .expect("the standard start is a valid game");
         let link = Link {
-            protocol: Protocol::new(PeerRole::Joiner, setup.time, &waiting),
+            protocol: Protocol::new(PeerRole::Joiner, setup.time, &waiting)
+                .with_name(setup.name.as_deref()),
             end: End::Joiner(Box::new(Joiner::new(setup.link, code))),
             state: LinkState::Pairing,
             code: None,
@@ -548,7 +576,7 @@ impl LiveGame {
             return Ok(LiveGame::review(session));
         }
         let link = Link {
-            protocol: Protocol::rejoining(setup.time, &session),
+            protocol: Protocol::rejoining(setup.time, &session).with_name(setup.name.as_deref()),
             end: End::Joiner(Box::new(Joiner::resume(
                 setup.link,
                 save.link.clone(),

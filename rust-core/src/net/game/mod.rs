@@ -266,9 +266,27 @@ enum RematchAsk {
     Remote,
 }
 
+/// Longest player name sent or taken, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// A player name as one device tells the other: trimmed, at most
+/// [`MAX_NAME_CHARS`], no control characters (nothing that could rearrange
+/// or hide the text around it on a screen).
+pub fn player_name(text: &str) -> Option<String> {
+    let name = text.trim();
+    let fine = !name.is_empty()
+        && name.chars().count() <= MAX_NAME_CHARS
+        && !name.chars().any(|c| {
+            c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        });
+    fine.then(|| name.to_owned())
+}
+
 /// The protocol's own state beside the session.
 pub struct Protocol {
     role: PeerRole,
+    /// This device's player's name, told to the other device.
+    name: Option<String>,
     time: Arc<dyn TimeSource>,
     /// When the side to move began thinking, on the session's time source.
     turn_started: Millis,
@@ -296,6 +314,7 @@ impl Protocol {
         let now = time.now_ms();
         Protocol {
             role,
+            name: None,
             time,
             turn_started: now,
             turn_start_remaining: session.clock().map(|c| c.remaining(session.turn())),
@@ -315,6 +334,13 @@ impl Protocol {
             started: true,
             ..Protocol::new(PeerRole::Joiner, time, session)
         }
+    }
+
+    /// The name this device's player goes by, told to the other device
+    /// when they pair; refused (left out) unless [`player_name`] takes it.
+    pub fn with_name(mut self, name: Option<&str>) -> Protocol {
+        self.name = name.and_then(player_name);
+        self
     }
 
     pub fn is_host(&self) -> bool {
