@@ -1,6 +1,7 @@
 package app.rokada.screens
 
 import android.app.AlertDialog
+import android.graphics.drawable.AdaptiveIconDrawable
 import android.widget.Button
 import android.widget.Spinner
 import app.rokada.R
@@ -42,6 +43,13 @@ class StartTest : ScreenTest() {
             ),
             buttons,
         )
+    }
+
+    @Test
+    fun `the launcher icon is adaptive, with a layer for themed icons`() {
+        assertEquals(R.mipmap.ic_launcher, home.applicationInfo.icon)
+        val icon = home.getDrawable(R.mipmap.ic_launcher)
+        assertTrue("$icon", icon is AdaptiveIconDrawable && icon.monochrome != null)
     }
 
     @Test

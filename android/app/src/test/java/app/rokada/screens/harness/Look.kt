@@ -6,8 +6,8 @@ enum class Device(val size: String, val orientation: String, val density: String
     PHONE("w411dp-h891dp", "port", "hdpi"),
     PHONE_LANDSCAPE("w891dp-h411dp", "land", "hdpi"),
 
-    /** A 10-inch tablet upright: 800 × 1280 dp, smallest width 600 dp and more. */
-    TABLET("sw800dp-w800dp-h1280dp", "port", "mdpi"),
+    /** A 7-inch tablet upright: 600 × 960 dp, the smallest width of the sw600dp resources. */
+    TABLET("sw600dp-w600dp-h960dp", "port", "hdpi"),
 }
 
 /**
