@@ -60,7 +60,8 @@ abstract class RustTask : DefaultTask() {
         if (!ran) throw GradleException(missing)
     }
 
-    protected fun requireCargo() = require(listOf("cargo", "--version"), "cargo is missing: install Rust from rustup.rs")
+    protected fun requireCargo() =
+        require(listOf("cargo", "--version"), "cargo is missing: install Rust from rustup.rs")
 }
 
 /**
@@ -158,7 +159,9 @@ abstract class UniffiBindings : RustTask() {
         }
         val kotlin = out.resolve("app/rokada/core/rokada_core.kt")
         if (!kotlin.isFile || !kotlin.readText().contains("\npackage app.rokada.core\n")) {
-            throw GradleException("uniffi-bindgen wrote no bindings in package app.rokada.core: was uniffi.toml applied?")
+            throw GradleException(
+                "uniffi-bindgen wrote no bindings in package app.rokada.core: was uniffi.toml applied?",
+            )
         }
     }
 }

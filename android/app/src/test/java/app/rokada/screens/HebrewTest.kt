@@ -22,6 +22,9 @@ class HebrewTest : ScreenTest() {
     private val hebrew = Look(language = "iw")
     private val palette = BoardPalette()
 
+    private fun showing(root: View, text: String): TextView =
+        Screens.all<TextView>(root).single { it.text.toString() == text }
+
     private fun boardPixels(look: Look): Bitmap {
         val game = Screens.launchGame(GameSetup(GameMode.SamePhone), look).get()
         return Pixels.of(BoardDriver(game).view)
@@ -32,14 +35,14 @@ class HebrewTest : ScreenTest() {
         val game = Screens.launchGame(GameSetup(GameMode.SamePhone), hebrew).get()
         val decor = game.window.decorView
         assertEquals(View.LAYOUT_DIRECTION_RTL, decor.layoutDirection)
-        val title = Screens.all<TextView>(decor).single { it.text.toString() == game.getString(R.string.game_menu_title) }
+        val title = showing(decor, game.getString(R.string.game_menu_title))
         val menu = Screens.one<ActionMenuView>(decor)
         val titleAt = IntArray(2).also { title.getLocationInWindow(it) }
         val menuAt = IntArray(2).also { menu.getLocationInWindow(it) }
         assertTrue("the overflow menu is not left of the title", menuAt[0] + menu.width <= titleAt[0])
         assertTrue("the title is not on the right half", titleAt[0] > decor.width / 2)
         // The status line starts at the right edge.
-        val status = Screens.all<TextView>(decor).single { it.text.toString() == game.getString(R.string.game_white_to_move) }
+        val status = showing(decor, game.getString(R.string.game_white_to_move))
         assertEquals(android.text.Layout.DIR_RIGHT_TO_LEFT, status.layout.getParagraphDirection(0))
         val statusAt = IntArray(2).also { status.getLocationInWindow(it) }
         val textLeft = statusAt[0] + status.layout.getLineLeft(0)

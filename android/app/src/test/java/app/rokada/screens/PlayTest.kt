@@ -54,7 +54,8 @@ class PlayTest : ScreenTest() {
         assertNull(board.view.scene.drag)
         val after = Pixels.of(game)
         for (square in listOf("e2", "e5")) {
-            assertArrayEquals("$square is not drawn as before", board.pixels(before, square), board.pixels(after, square))
+            val message = "$square is not drawn as before"
+            assertArrayEquals(message, board.pixels(before, square), board.pixels(after, square))
         }
     }
 
