@@ -6,7 +6,8 @@ pairs from the fixed openings of scripts/openings.epd, until the test
 accepts H1 (the new engine is at least elo1 stronger) or H0 (it is at most
 elo0 stronger), or the game limit is reached. The log-likelihood ratio is
 the generalised SPRT on game pairs (pentanomial results, as fishtest does),
-with logistic Elo bounds.
+with logistic Elo bounds; no verdict is taken before 30 pairs. Games that
+both engines' evaluations have settled are adjudicated.
 
     python3 scripts/sprt.py --new NEW --old OLD [--tc 2+0.02 | --movetime 0.1 | --nodes N]
                             [--elo0 0] [--elo1 10] [--alpha 0.05] [--beta 0.05]
@@ -26,6 +27,19 @@ import chess
 import chess.engine
 
 MAX_PLIES = 400
+# Adjudication, as engine testers do to save time: a game is won when both
+# engines have agreed for WIN_PLIES plies that one side leads by WIN_SCORE
+# centipawns, drawn from move DRAW_MOVE when both have seen equality within
+# DRAW_SCORE for DRAW_PLIES plies.
+WIN_SCORE = 700
+WIN_PLIES = 6
+DRAW_MOVE = 40
+DRAW_SCORE = 10
+DRAW_PLIES = 8
+# The normal approximation of the likelihood ratio needs a fair sample:
+# with a handful of pairs the variance estimate can be tiny and the ratio
+# cross a bound by chance.
+MIN_PAIRS = 30
 
 
 def load_openings(path):
@@ -53,10 +67,11 @@ def play_game(args, white_cmd, black_cmd, epd, seed):
         board = chess.Board()
         board.set_epd(epd)
         clock = {chess.WHITE: args.base, chess.BLACK: args.base}
+        scores = []
         while not board.is_game_over(claim_draw=True) and board.ply() < MAX_PLIES:
             mover = board.turn
             started = time.monotonic()
-            result = engines[mover].play(board, limit_for(args, clock, mover))
+            result = engines[mover].play(board, limit_for(args, clock, mover), info=chess.engine.INFO_SCORE)
             spent = time.monotonic() - started
             if args.tc:
                 clock[mover] -= spent
@@ -68,6 +83,11 @@ def play_game(args, white_cmd, black_cmd, epd, seed):
             if result.move is None or result.move not in board.legal_moves:
                 raise RuntimeError(f"illegal move {result.move} in {board.fen()}")
             board.push(result.move)
+            score = result.info.get("score")
+            scores.append(None if score is None else score.white().score(mate_score=100_000))
+            verdict = adjudicate(scores, board.fullmove_number)
+            if verdict is not None:
+                return verdict, False
         outcome = board.outcome(claim_draw=True)
         if outcome is None or outcome.winner is None:
             return 0.5, False
@@ -75,6 +95,21 @@ def play_game(args, white_cmd, black_cmd, epd, seed):
     finally:
         for engine in engines.values():
             engine.quit()
+
+
+def adjudicate(scores, fullmove):
+    """White's score if the engines' recent evaluations settle the game."""
+    last = scores[-WIN_PLIES:]
+    if len(last) == WIN_PLIES and None not in last:
+        if min(last) >= WIN_SCORE:
+            return 1.0
+        if max(last) <= -WIN_SCORE:
+            return 0.0
+    last = scores[-DRAW_PLIES:]
+    if fullmove >= DRAW_MOVE and len(last) == DRAW_PLIES and None not in last:
+        if max(abs(x) for x in last) <= DRAW_SCORE:
+            return 0.5
+    return None
 
 
 def play_pair(args, epd, seed):
@@ -177,11 +212,14 @@ def main():
                 flags += flagged
                 loads.append(os.getloadavg()[0])
             value = llr(pairs, args.elo0, args.elo1)
-            if value >= upper:
+            if len(pairs) < MIN_PAIRS:
+                pass
+            elif value >= upper:
                 verdict = "H1 accepted"
             elif value <= lower:
                 verdict = "H0 accepted"
-            finished = value >= upper or value <= lower or 2 * len(pairs) >= args.max_games
+            finished = (len(pairs) >= MIN_PAIRS and (value >= upper or value <= lower)) \
+                or 2 * len(pairs) >= args.max_games
             if not finished:
                 while len(pending) < args.concurrency * 2 and 2 * (len(pairs) + len(pending)) < args.max_games:
                     submit()
@@ -195,7 +233,7 @@ def main():
             if len(pairs) % 10 == 0 or finished:
                 elo, err = elo_estimate(pairs)
                 print(f"pairs {len(pairs)}: score {sum(pairs) / (2 * len(pairs)):.3f}, "
-                      f"elo {elo:+.1f} ± {err:.1f}, LLR {value:.2f}", flush=True)
+                      f"elo {elo:+.1f} ± {err:.1f}, LLR {value:.2f}, flag falls {flags}", flush=True)
     elo, err = elo_estimate(pairs)
     load = sum(loads) / max(len(loads), 1)
     minutes = (time.monotonic() - started) / 60
