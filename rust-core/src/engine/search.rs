@@ -585,6 +585,9 @@ pub fn run(
     let mut best_score = -INFINITY;
     let mut best_pv = vec![best_move];
     let mut completed_depth = 0;
+    // Iterations in a row that completed with the same best move.
+    let mut stable = 0;
+    let mut settled_move = None;
 
     for depth in 1..=max_depth {
         s.can_abort = depth > 1;
@@ -633,6 +636,12 @@ pub fn run(
         // Stable sort keeps the previous order among moves with equal bounds.
         root_moves.sort_by_key(|rm| std::cmp::Reverse(rm.score));
         completed.clone_from(&root_moves);
+        stable = if settled_move == Some(root_moves[0].mv) {
+            stable + 1
+        } else {
+            0
+        };
+        settled_move = Some(root_moves[0].mv);
         best_move = root_moves[0].mv;
         best_score = score;
         best_pv = if s.pv[0].first() == Some(&best_move) {
@@ -656,7 +665,7 @@ pub fn run(
                 break;
             }
         }
-        if s.deadline.soft_reached() || request.stop.load(Ordering::Relaxed) {
+        if s.deadline.soft_reached(stable) || request.stop.load(Ordering::Relaxed) {
             break;
         }
     }
