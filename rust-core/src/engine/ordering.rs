@@ -1,7 +1,7 @@
 //! Move ordering: transposition-table move first, then winning and equal
 //! captures by MVV-LVA, killer moves, the counter move, quiet moves by
-//! their histories, and losing
-//! captures last. Also the static exchange evaluator used for pruning.
+//! their histories, and losing captures last. Also the static exchange
+//! evaluator used for pruning.
 
 use shakmaty::{Bitboard, Board, Chess, Color, Move, MoveList, Position, Role};
 
