@@ -291,21 +291,25 @@ def main():
     results = []
     think = {}
     flag_falls = {}
+    pairing_falls = {}
     loads = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.concurrency) as pool:
         scheduled = [(a, b, tc, schedule(pool, a, b, games, tc, 1000 * i))
                      for i, (a, b, games, tc) in enumerate(pairings)]
         for a, b, tc, futures in scheduled:
             points = []
+            falls = [0, 0]
             for white, future in futures:
                 s, times, flagged, load = future.result()
                 points.append(s if white is a else 1 - s)
                 loads.append(load)
                 if flagged is not None:
                     flag_falls[flagged] = flag_falls.get(flagged, 0) + 1
+                    falls[0 if flagged == a.name else 1] += 1
                 for name, spent in times.items():
                     think.setdefault(name, []).extend(spent)
             results.append((a, b, sum(points), len(points), tc, points))
+            pairing_falls[(a.name, b.name)] = falls
             print(f"{a.name} vs {b.name} at {tc}: {sum(points)}/{len(points)}", flush=True)
 
     goal_players = [g[1] for g in goals]
@@ -391,11 +395,12 @@ def main():
             lines.append(f"| Stockfish `UCI_Elo` {sf.options['UCI_Elo']} | {describe_tc(tc)} | {score:g} | "
                          f"{games} | {100 * score / games:.0f} | {diff:+.0f} ± {err:.0f} |")
     lines += ["", "## Match results", "",
-              "| Player | Opponent | Score | Games | Score % | Time control |", "|:--|:--|--:|--:|--:|:--|"]
+              "| Player | Opponent | Score | Games | Score % | Time control | Lost on time (player / opponent) |",
+              "|:--|:--|--:|--:|--:|:--|:--|"]
     for a, b, score, games, tc, _points in results:
         opponent_tc = f"depth {b.depth}" if b.depth is not None else describe_tc(tc)
         lines.append(f"| {a.name} | {b.name} | {score:g} | {games} | {100 * score / games:.0f} | "
-                     f"{describe_tc(tc)} vs {opponent_tc} |")
+                     f"{describe_tc(tc)} vs {opponent_tc} | {' / '.join(map(str, pairing_falls[(a.name, b.name)]))} |")
     text = "\n".join(lines) + "\n"
     with open(args.output, "w") as out:
         out.write(text)
