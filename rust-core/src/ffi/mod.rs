@@ -22,7 +22,7 @@ pub use rules_page::{
 };
 pub use store::SaveStore;
 pub use types::*;
-pub use wifi::{SideChoice, parse_host_address, parse_pairing_code};
+pub use wifi::{SideChoice, host_address_text, parse_host_address, parse_pairing_code};
 
 use crate::clock::Millis;
 use crate::view::{BoardColors, BoardTheme, Square, TimePreset};

@@ -218,6 +218,26 @@ fn addresses_and_codes_as_typed() {
             problem: AddressProblem::BadPort
         })
     );
+    for typed in [
+        "192.168.1.7",
+        "192.168.1.7:40123",
+        "[fe80::1]:40123",
+        "phone.local",
+    ] {
+        let address = parse_host_address(typed.into()).unwrap();
+        assert_eq!(
+            parse_host_address(host_address_text(address.clone())),
+            Ok(address),
+            "{typed} shown as it is typed back"
+        );
+    }
+    assert_eq!(
+        host_address_text(HostAddress {
+            host: "fe80::1".into(),
+            port: 41641
+        }),
+        "[fe80::1]:41641"
+    );
     assert_eq!(parse_pairing_code(" 123-456 ".into()), Ok("123456".into()));
     assert_eq!(
         parse_pairing_code("12345".into()),
