@@ -1,5 +1,4 @@
 import Foundation
-import RokadaCore
 
 /// The languages Rokada speaks.
 public enum AppLanguage: String, CaseIterable, Sendable {
@@ -37,6 +36,17 @@ public enum AppLanguage: String, CaseIterable, Sendable {
     public var nameKey: String {
         "language.\(rawValue)"
     }
+
+    /// The same language for the core's rules page.
+    public var rulesLanguage: RulesLanguage {
+        switch self {
+        case .english: .english
+        case .hebrew: .hebrew
+        case .norwegianBokmal: .norwegianBokmal
+        case .polish: .polish
+        case .bulgarian: .bulgarian
+        }
+    }
 }
 
 /// Unicode directional isolates, so notation keeps its left-to-right order
@@ -52,12 +62,38 @@ public enum Bidi {
 }
 
 /// Looks up the interface strings of one language.
-public protocol Localizer {
+public protocol Localizer: Sendable {
     /// The format string of `key`, with `%1$@` / `%1$ld` placeholders.
     func format(forKey key: String) -> String?
 }
 
+/// A text to show, by its string key and the arguments of its
+/// placeholders, in the order of the English text. RokadaKit decides which
+/// key says what; the screens put it into words with their `Localizer`.
+public struct Phrase: Equatable, Hashable, Sendable {
+    public let key: String
+    public let arguments: [String]
+
+    public init(_ key: String, _ arguments: String...) {
+        self.key = key
+        self.arguments = arguments
+    }
+
+    /// Text shown as it is, in every language (a name a person gave).
+    public static func verbatim(_ text: String) -> Phrase {
+        Phrase(verbatimKey, text)
+    }
+
+    /// No string has this key: it marks a verbatim phrase.
+    static let verbatimKey = "%verbatim"
+}
+
 extension Localizer {
+    /// The phrase in this language; a verbatim one as it is.
+    public func text(_ phrase: Phrase) -> String {
+        phrase.key == Phrase.verbatimKey ? phrase.arguments.joined() : text(phrase.key, arguments: phrase.arguments)
+    }
+
     /// The string of `key` with its placeholders filled in order of their
     /// positions; the key itself when it is missing, so a gap shows.
     public func text(_ key: String, _ arguments: String...) -> String {
@@ -181,32 +217,6 @@ private struct QuotedScanner {
             default:
                 out.append(character)
             }
-        }
-        return nil
-    }
-}
-
-/// What VoiceOver says for a square of the board.
-public enum SquareDescription {
-    /// `e4, white knight` / `e4, empty`, with the square name isolated as
-    /// the language's strings place it.
-    public static func label(of square: Square, piece: Piece?, in strings: Localizer) -> String {
-        let name = squareName(square: square)
-        guard let piece else {
-            return strings.text("a11y.square_empty", name)
-        }
-        return strings.text("a11y.square_piece", name, strings.text(piece.accessibilityKey))
-    }
-
-    /// The hint VoiceOver adds: selected, or a legal destination of the
-    /// selected piece.
-    public static func value(of square: Square, in state: GameState, strings: Localizer) -> String? {
-        let name = squareName(square: square)
-        if state.selected == square {
-            return strings.text("a11y.selected", name)
-        }
-        if state.hints.contains(square) {
-            return strings.text("a11y.legal_target", name)
         }
         return nil
     }
