@@ -208,6 +208,16 @@ extension Prompt {
         case .rematchOffered: Phrase("wifi.rematch_offered")
         }
     }
+
+    /// The buttons of an offer's dialog, accepting and declining (the
+    /// promotion dialog shows the pieces instead).
+    public var answers: (accept: Phrase, decline: Phrase)? {
+        switch self {
+        case .promotion: nil
+        case .drawOffered: (GameAction.acceptDraw.title, GameAction.declineDraw.title)
+        case .rematchOffered: (GameAction.rematch.title, GameAction.declineRematch.title)
+        }
+    }
 }
 
 extension PieceKind {

@@ -47,6 +47,7 @@ final class LocalizationTests: XCTestCase {
         phrases += actions.flatMap { [$0.title, $0.confirmation] }
         let prompts: [Prompt] = [.promotion(from: .e7, to: .e8), .drawOffered(by: .white), .rematchOffered(by: .black)]
         phrases += prompts.map(\.question)
+        phrases += prompts.compactMap(\.answers).flatMap { [$0.accept, $0.decline] }
         let kinds: [PieceKind] = [.pawn, .knight, .bishop, .rook, .queen, .king]
         for side in sides {
             phrases += kinds.map { Piece(side: side, kind: $0).accessibilityPhrase }

@@ -81,6 +81,7 @@ final class WifiTests: XCTestCase {
         try await waitUntil("the offer is a dialog on the joiner") { joiner.view.prompt != nil }
         let offer = try XCTUnwrap(joiner.view.prompt)
         XCTAssertEqual(offer, .drawOffered(by: .white))
+        XCTAssertEqual(offer.answers?.accept, Phrase("game.menu.accept_draw"))
         joiner.answer(offer, accept: false)
         try await waitUntil("the host learns of the refusal") { host.notice == Phrase("draw.offer_declined") }
 
