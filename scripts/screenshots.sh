@@ -1,24 +1,33 @@
 #!/usr/bin/env bash
-# Renders the Android app's screenshots (docs/screenshots/*.png) on the JVM:
-# the game screen drawn with java.awt from the app's own display list,
-# texts and menu (android/app/src/test/java/app/rokada/screenshots).
-# Needs the DejaVu fonts (chess symbols, Hebrew, Cyrillic); installs
-# Debian's fonts-dejavu-core when they are missing.
+# Renders screenshots of the real Android app into docs/screenshots/: its
+# activities, views and dialogs run in Robolectric's API 36 sandbox and drawn
+# by its native graphics (the test app.rokada.screens.shots.ScreenshotTest).
+# One folder per look: <language>-<light|dark>-<phone|phone-landscape|tablet>.
+#
+# Usage: scripts/screenshots.sh [--all] [test-jvm.sh options]
+#   (default)  the README's set: English and Hebrew, light and dark, phone
+#              upright and tablet
+#   --all      every look: English, Hebrew, Norwegian, Polish and Bulgarian,
+#              light and dark, phone upright, phone turned and tablet
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+out=$root/docs/screenshots
 
-if ! fc-list 2>/dev/null | grep -q "DejaVu Sans:"; then
-    echo "screenshots: installing fonts-dejavu-core" >&2
-    sudo=()
-    ((EUID == 0)) || sudo=(sudo)
-    "${sudo[@]}" apt-get update -q
-    "${sudo[@]}" apt-get install -y -q fonts-dejavu-core fontconfig
-fi
+gallery=docs
+args=()
+while (($#)); do
+    case $1 in
+        --all) gallery=all; shift ;;
+        *) args+=("$1"); shift ;;
+    esac
+done
 
-mkdir -p "$root/docs/screenshots"
+# Pictures of screens that no longer exist must not linger.
+rm -rf "$out"
+mkdir -p "$out"
 # Each module must run a test: the bindings' smoke test and the screenshots.
-"$root/scripts/test-jvm.sh" "$@" -- \
+"$root/scripts/test-jvm.sh" "${args[@]}" -- \
     -Dtest=CoreLibraryTest,ScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false \
-    "-Drokada.screenshots.dir=$root/docs/screenshots"
-ls -l "$root/docs/screenshots"
+    "-Drokada.screenshots=$gallery" "-Drokada.screenshots.dir=$out"
+echo "screenshots: $(find "$out" -name '*.png' | wc -l) pictures, $(du -sh "$out" | cut -f1) in $out"

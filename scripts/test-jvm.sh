@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Compile and test Rokada's Kotlin code on the host JVM with Maven (jvm/pom.xml):
 # the generated bindings against the host-built core library, and all of the
-# Android app's Kotlin sources against the Android framework API plus the app's
-# plain JVM unit tests. Maven fetches what it lacks from Maven Central into its
-# local repository once; later runs work offline.
+# Android app's Kotlin sources against the Android framework API, with its
+# resources linked by aapt2 (scripts/build-android-res.sh), then the app's
+# plain JVM unit tests and its screens under Robolectric. Maven fetches what it
+# lacks from Maven Central into its local repository once (Robolectric's
+# 213 MB framework jar included, read from there in place); later runs work
+# offline.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -40,7 +43,7 @@ while (($#)); do
 done
 
 command -v mvn >/dev/null || die "mvn not found: install Maven"
-command -v python3 >/dev/null || die "python3 not found (it generates the R class)"
+command -v python3 >/dev/null || die "python3 not found (it merges the manifest and counts the tests)"
 
 # android-all for API 36 is Java 21 bytecode: the tests that load framework
 # classes need a JDK at least that new. Prefer JAVA_HOME, then the newest JDK

@@ -7,15 +7,16 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rokada_core::clock::{MonotonicTime, TimeControl, TimeSource, clock_text};
 use rokada_core::engine::Level;
-use rokada_core::live::{EventKind, Listener, LiveError, LiveEvent, LiveGame};
+use rokada_core::live::{Listener, LiveError, LiveEvent, LiveGame};
 use rokada_core::rules::{DrawClaim, EndReason, GameEnd, GameResult};
 use rokada_core::session::{Controller, GameConfig, GameError, GameSession, Mode, MoveOutcome};
+use rokada_core::text::{Language, Strings, strings};
 use rokada_core::view::{GameAction, PieceKind};
 use shakmaty::{Color, Square};
 
 use crate::args::{ArgError, Args};
 use crate::board::{self, Style};
-use crate::i18n::{Lang, Strings, strings};
+use crate::i18n;
 
 /// Settings of a terminal game, from the command line.
 struct Settings {
@@ -53,7 +54,7 @@ pub fn run(mut args: Args) -> Result<(), ArgError> {
                     }
                 }
             }
-            lexopt::Arg::Long("lang") => lang = Some(args.value_parsed::<Lang>("--lang")?),
+            lexopt::Arg::Long("lang") => lang = Some(args.value_parsed::<Language>("--lang")?),
             other => return Err(Args::unexpected(other)),
         }
     }
@@ -61,7 +62,7 @@ pub fn run(mut args: Args) -> Result<(), ArgError> {
         config.mode = Mode::Computer { human, level };
         style.flipped ^= human == Color::Black;
     }
-    let text = strings(lang.unwrap_or_else(Lang::from_env));
+    let text = strings(lang.unwrap_or_else(i18n::from_env));
     let time: Arc<dyn TimeSource> = Arc::new(MonotonicTime::new());
     let session = GameSession::new(config.clone(), time.clone())
         .map_err(|e| ArgError::usage(e.to_string()))?;
@@ -75,6 +76,7 @@ pub fn run(mut args: Args) -> Result<(), ArgError> {
         game,
         events,
         time,
+        shown_plies: 0,
     };
     game.play(io::stdin().lock(), io::stdout().lock())
         .map_err(|e| ArgError::usage(format!("terminal error: {e}")))
@@ -94,8 +96,9 @@ impl Listener for Forward {
 }
 
 /// A game played through the core's live layer, which runs the computer.
+/// It waits to start until the terminal has shown where it starts.
 fn live(session: GameSession) -> (LiveGame, Receiver<LiveEvent>) {
-    let game = LiveGame::start(session).expect("the terminal plays on one device");
+    let game = LiveGame::start_paused(session).expect("the terminal plays on one device");
     let (tx, rx) = mpsc::channel();
     game.set_listener(Some(Arc::new(Forward(Mutex::new(tx)))));
     (game, rx)
@@ -106,6 +109,8 @@ struct TerminalGame {
     game: LiveGame,
     events: Receiver<LiveEvent>,
     time: Arc<dyn TimeSource>,
+    /// Half-moves of the game the screen has shown.
+    shown_plies: usize,
 }
 
 /// The commands of a game, by their English word; each language has its own
@@ -217,29 +222,33 @@ impl TerminalGame {
         }
     }
 
-    /// Waits while the computer thinks, showing each of its moves.
+    /// Shows each of the computer's moves, saying first that it thinks,
+    /// and waits while it does.
     fn computer_moves(&mut self, out: &mut impl Write) -> io::Result<()> {
-        let computer_to_move =
-            |s: &GameSession| !s.is_over() && s.controller(s.turn()) == Controller::Computer;
-        if !self.game.read(computer_to_move) {
-            return Ok(());
-        }
-        writeln!(out, "{}", self.settings.text.text("computer.thinking"))?;
-        out.flush()?;
-        while let Ok(event) = self.events.recv() {
-            if let EventKind::MovePlayed {
-                by: Controller::Computer,
-                ..
+        loop {
+            let shown = self.shown_plies;
+            // Its turn, or a move of its made before this screen caught up.
+            let (due, unseen) = self.game.read(|s| {
+                let due = !s.is_over() && s.controller(s.turn()) == Controller::Computer;
+                let unseen = s.moves().len() > shown
+                    && s.moves()
+                        .last()
+                        .is_some_and(|m| s.controller(m.color) == Controller::Computer);
+                (due, unseen)
+            });
+            if !due && !unseen {
+                return Ok(());
             }
-            | EventKind::GameOver { .. } = event.kind
-            {
-                self.show(out)?;
-                if !self.game.read(computer_to_move) {
-                    break;
+            writeln!(out, "{}", self.settings.text.text("computer.thinking"))?;
+            out.flush()?;
+            // Every event may be the one: look at the game again after each.
+            while self.game.read(|s| !s.is_over() && s.moves().len() <= shown) {
+                if self.events.recv().is_err() {
+                    return Ok(());
                 }
             }
+            self.show(out)?;
         }
-        Ok(())
     }
 
     fn prompt(&self) -> String {
@@ -262,7 +271,7 @@ impl TerminalGame {
         let text = self.settings.text;
         self.game.poll_clock();
         let style = self.settings.style;
-        let shown = self.game.read(|session| {
+        let (plies, shown) = self.game.read(|session| {
             let mut shown = String::from("\n");
             shown.push_str(&board::render(session, style));
             if let Some(clock) = session.clock() {
@@ -308,14 +317,19 @@ impl TerminalGame {
                     }
                 }
             }
-            shown
+            (session.moves().len(), shown)
         });
-        write!(out, "{shown}")
+        self.shown_plies = plies;
+        write!(out, "{shown}")?;
+        // A game starts once its first position is on the screen.
+        self.game.resume();
+        Ok(())
     }
 
-    /// Starts over with `session`.
+    /// Starts over with `session`, once the next redraw has shown it.
     fn replace(&mut self, session: GameSession) {
         (self.game, self.events) = live(session);
+        self.shown_plies = 0;
     }
 
     fn command<I: Iterator<Item = io::Result<String>>>(
@@ -526,7 +540,7 @@ const PROMOTIONS: [(&str, &str, PieceKind); 4] = [
 /// in English.
 fn promotion_choice(text: &Strings, answer: &str) -> Option<PieceKind> {
     let answer = answer.trim().to_lowercase();
-    let english = crate::i18n::strings(Lang::En);
+    let english = strings(Language::English);
     PROMOTIONS
         .iter()
         .find(|(key, letter, _)| {

@@ -36,11 +36,14 @@ Usage:
   rokada uci                a UCI engine for chess GUIs and match runners
   rokada bench [DEPTH]      search fixed positions; print nodes and nodes/s
   rokada host [--port P] [--time MIN+SEC] [--color white|black|random]
-              [--code CODE] [--bind ADDR] [--resume FILE] [--no-mdns] [--json]
+              [--code CODE] [--bind ADDR] [--name NAME] [--resume FILE]
+              [--save FILE] [--no-mdns] [--json]
                             host a game over Wi-Fi: prints the code and waits
-  rokada join [HOST:PORT] [--code CODE] [--json]
+  rokada join [HOST:PORT] [--code CODE] [--name NAME] [--save FILE] [--json]
                             join a host (found on the network when no
-                            address is given)
+                            address is given); --save keeps the game in
+                            FILE, to come back to it after a crash with
+  rokada join --resume FILE [--json]
   rokada --help             this text
 
 In a game, type help for the commands (claim, draw, resign, undo, pgn, ...).

@@ -8,6 +8,7 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, ToSocketAddrs};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -25,7 +26,8 @@ use rokada_core::net::link::LinkConfig;
 use rokada_core::net::message::PROTOCOL_VERSION;
 use rokada_core::net::pairing::PairingCode;
 use rokada_core::rules::{DrawClaim, GameEnd};
-use rokada_core::session::Controller;
+use rokada_core::session::{Controller, GameSession};
+use rokada_core::store::JoinerSave;
 use rokada_core::view::{GameAction, PeerEvent, Refusal};
 use serde_json::{Value, json};
 use shakmaty::Color;
@@ -59,7 +61,7 @@ impl Output {
 }
 
 /// `rokada host [--port P] [--bind ADDR] [--time 5+3] [--color white|black|random]
-/// [--code CODE] [--resume FILE] [--no-mdns] [--json]`
+/// [--code CODE] [--name NAME] [--resume FILE] [--save FILE] [--no-mdns] [--json]`
 pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
     let mut port = DEFAULT_PORT;
     let mut bind = IpAddr::V4(Ipv4Addr::UNSPECIFIED);
@@ -67,10 +69,14 @@ pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
     let mut color = ColorChoice::Random;
     let mut code = None;
     let mut resume = None;
+    let mut save = None;
+    let mut name = None;
     let mut mdns = true;
     let mut json = false;
     while let Some(arg) = args.next()? {
         match arg {
+            lexopt::Arg::Long("name") => name = Some(args.value_string()?),
+            lexopt::Arg::Long("save") => save = Some(PathBuf::from(args.value_string()?)),
             lexopt::Arg::Long("port") => port = args.value_parsed("--port")?,
             lexopt::Arg::Long("bind") => bind = args.value_parsed("--bind")?,
             lexopt::Arg::Long("time") => {
@@ -95,11 +101,30 @@ pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
             other => return Err(Args::unexpected(other)),
         }
     }
+    let out = Output::new(json);
     let game = match resume {
-        Some(path) => HostGame::Resume {
-            save: std::fs::read_to_string(&path)
-                .map_err(|e| ArgError::usage(format!("--resume {path}: {e}")))?,
-        },
+        Some(path) => {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| ArgError::usage(format!("--resume {path}: {e}")))?;
+            // Either device's save: a joiner's holds the game too.
+            let save = match JoinerSave::parse(&text) {
+                Some(joiner) => {
+                    joiner
+                        .map_err(|e| ArgError::usage(format!("--resume {path}: {e}")))?
+                        .game
+                }
+                None => text,
+            };
+            let time: Arc<dyn TimeSource> = Arc::new(MonotonicTime::new());
+            let session = GameSession::restore(&save, time)
+                .map_err(|e| ArgError::usage(format!("--resume {path}: {e}")))?;
+            if let Some(end) = session.end() {
+                // An ending reached before the save is shown, not played again.
+                show_finished(&session, end, &out);
+                return Ok(ExitCode::SUCCESS);
+            }
+            HostGame::Resume { save }
+        }
         None => HostGame::New {
             color,
             time_control,
@@ -111,9 +136,11 @@ pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
     let addr = listener
         .local_addr()
         .map_err(|e| ArgError::usage(e.to_string()))?;
-    let game = LiveGame::host_wifi(game, listener, code, setup())
+    let game = LiveGame::host_wifi(game, listener, code, setup(name))
         .map_err(|e| ArgError::usage(e.to_string()))?;
-    let out = Output::new(json);
+    if let Some(path) = &save {
+        game.keep_saved_at(path.clone());
+    }
     out.emit(
         json!({"event": "hosting", "code": code.to_string(), "port": addr.port(), "address": addr.to_string()}),
         || format!("Hosting on port {}. Code: {code}\nWaiting for the other player…", addr.port()),
@@ -124,24 +151,32 @@ pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
     } else {
         None
     };
-    Ok(run(game, &out))
+    Ok(run(game, &out, save.as_deref()))
 }
 
-fn setup() -> WifiSetup {
+fn setup(name: Option<String>) -> WifiSetup {
     let time: Arc<dyn TimeSource> = Arc::new(MonotonicTime::new());
     WifiSetup {
         link: LinkConfig::default(),
         time,
+        name,
     }
 }
 
-/// `rokada join [HOST:PORT] [--code CODE] [--json]`
+/// `rokada join [HOST:PORT] [--code CODE] [--name NAME] [--save FILE] [--json]` or
+/// `rokada join --resume FILE [--json]`
 pub fn join(mut args: Args) -> Result<ExitCode, ArgError> {
     let mut target = None;
     let mut code = None;
+    let mut save = None;
+    let mut resume = None;
+    let mut name = None;
     let mut json = false;
     while let Some(arg) = args.next()? {
         match arg {
+            lexopt::Arg::Long("name") => name = Some(args.value_string()?),
+            lexopt::Arg::Long("save") => save = Some(PathBuf::from(args.value_string()?)),
+            lexopt::Arg::Long("resume") => resume = Some(PathBuf::from(args.value_string()?)),
             lexopt::Arg::Long("code") => code = Some(args.value_parsed::<PairingCode>("--code")?),
             lexopt::Arg::Long("json") => json = true,
             lexopt::Arg::Value(v) if target.is_none() => {
@@ -154,6 +189,9 @@ pub fn join(mut args: Args) -> Result<ExitCode, ArgError> {
         }
     }
     let out = Output::new(json);
+    if let Some(path) = resume {
+        return rejoin(&path, name, &out);
+    }
     let addr = match target {
         Some(text) => resolve(&text)?,
         None => match discover(&out) {
@@ -170,13 +208,58 @@ pub fn join(mut args: Args) -> Result<ExitCode, ArgError> {
         Some(c) => c,
         None => ask_code()?,
     };
-    let game = LiveGame::join_wifi(addr, code, setup())
+    let game = LiveGame::join_wifi(addr, code, setup(name))
         .map_err(|e| ArgError::usage(format!("cannot start: {e}")))?;
+    if let Some(path) = &save {
+        game.keep_saved_at(path.clone());
+    }
     out.emit(
         json!({"event": "joining", "address": addr.to_string()}),
         || format!("Joining {addr}…"),
     );
-    Ok(run(game, &out))
+    Ok(run(game, &out, save.as_deref()))
+}
+
+/// Goes back to the game a joiner kept with `--save`, with no code; it is
+/// kept in the same file from then on.
+fn rejoin(path: &Path, name: Option<String>, out: &Output) -> Result<ExitCode, ArgError> {
+    let bad =
+        |e: &dyn std::fmt::Display| ArgError::usage(format!("--resume {}: {e}", path.display()));
+    let text = std::fs::read_to_string(path).map_err(|e| bad(&e))?;
+    let Some(save) = JoinerSave::parse(&text) else {
+        return Err(bad(
+            &"not a joiner's save; host it again with rokada host --resume",
+        ));
+    };
+    let save = save.map_err(|e| bad(&e))?;
+    let game = LiveGame::rejoin_wifi(&save, setup(name)).map_err(|e| bad(&e))?;
+    game.keep_saved_at(path.to_owned());
+    let plies = game.read(|s| s.moves().len());
+    out.emit(
+        json!({"event": "rejoining", "address": save.host.to_string(), "plies": plies}),
+        || format!("Going back to the game at {}…", save.host),
+    );
+    if let Some(end) = game.read(GameSession::end) {
+        game.read(|s| show_finished(s, end, out));
+        // What the host has not acknowledged of the ending still goes.
+        game.finish();
+        return Ok(ExitCode::SUCCESS);
+    }
+    Ok(run(game, out, Some(path)))
+}
+
+/// A finished game, as the terminal shows it.
+fn show_finished(session: &GameSession, end: GameEnd, out: &Output) {
+    if !out.json {
+        print!("{}", board::render(session, out.style));
+    }
+    out.emit(end_json(end), || {
+        format!(
+            "Game over: {} ({})",
+            end.result.as_pgn(),
+            end.reason.as_str()
+        )
+    });
 }
 
 impl Output {
@@ -343,8 +426,9 @@ fn refusal_name(refusal: Refusal) -> &'static str {
     }
 }
 
-/// Runs the game until it ends; returns the process's exit status.
-fn run(game: LiveGame, out: &Output) -> ExitCode {
+/// Runs the game until it ends; returns the process's exit status. With a
+/// save file, the game is kept there.
+fn run(game: LiveGame, out: &Output, save: Option<&Path>) -> ExitCode {
     let (tx, rx) = mpsc::channel();
     game.set_listener(Some(Arc::new(Forward(Mutex::new(tx.clone())))));
     thread::spawn(move || {
@@ -401,7 +485,7 @@ fn run(game: LiveGame, out: &Output) -> ExitCode {
                 }
             }
             Input::Event(e) => {
-                if let Some(code) = report(&game, &e, out) {
+                if let Some(code) = report(&game, &e, out, save) {
                     // What the other device still has to hear leaves first.
                     game.finish();
                     return code;
@@ -450,7 +534,7 @@ fn show_board(game: &LiveGame, out: &Output) {
 }
 
 /// Prints an event; returns the exit status when it ends the program.
-fn report(game: &LiveGame, e: &EventKind, out: &Output) -> Option<ExitCode> {
+fn report(game: &LiveGame, e: &EventKind, out: &Output, save: Option<&Path>) -> Option<ExitCode> {
     match e {
         EventKind::MovePlayed { played, by } => {
             out.emit(
@@ -494,12 +578,17 @@ fn report(game: &LiveGame, e: &EventKind, out: &Output) -> Option<ExitCode> {
             return Some(ExitCode::SUCCESS);
         }
         EventKind::ComputerThinking { .. } | EventKind::LowTime { .. } => {}
-        EventKind::Peer { event } => return report_peer(game, event, out),
+        EventKind::Peer { event } => return report_peer(game, event, out, save),
     }
     None
 }
 
-fn report_peer(game: &LiveGame, e: &PeerEvent, out: &Output) -> Option<ExitCode> {
+fn report_peer(
+    game: &LiveGame,
+    e: &PeerEvent,
+    out: &Output,
+    save: Option<&Path>,
+) -> Option<ExitCode> {
     match e {
         PeerEvent::CodeChanged { code } => out
             .emit(json!({"event": "code_changed", "code": code}), || {
@@ -543,9 +632,16 @@ fn report_peer(game: &LiveGame, e: &PeerEvent, out: &Output) -> Option<ExitCode>
             "Connection lost; waiting for it to come back…".into()
         }),
         PeerEvent::GameStarted { local } => {
-            let tc = game.read(|s| s.config().time_control);
+            let (tc, opponent) = game.read(|s| {
+                let config = s.config();
+                let opponent = match Color::from(*local) {
+                    Color::White => config.black_name.clone(),
+                    Color::Black => config.white_name.clone(),
+                };
+                (config.time_control, opponent)
+            });
             out.emit(
-                json!({"event": "game_started", "color": color_name(*local), "time_control": tc.map(|t| t.to_string())}),
+                json!({"event": "game_started", "color": color_name(*local), "time_control": tc.map(|t| t.to_string()), "opponent": opponent}),
                 || format!("The game starts. You play {}.", color_name(*local)),
             );
             show_board(game, out);
@@ -571,16 +667,27 @@ fn report_peer(game: &LiveGame, e: &PeerEvent, out: &Output) -> Option<ExitCode>
         PeerEvent::PeerLeft => out.emit(json!({"event": "peer_left"}), || {
             "The other player left.".into()
         }),
-        PeerEvent::Adjourned { save } => {
-            out.emit(json!({"event": "adjourned", "save": save}), || {
-                let path = "rokada-adjourned.json";
-                match std::fs::write(path, save) {
-                    Ok(()) => format!(
-                        "Game adjourned and saved to {path}; resume it with rokada host --resume {path}"
+        PeerEvent::Adjourned { save: adjourned } => {
+            // The game is kept in the save file already; without one a
+            // person gets a file of its own, a script the save in the event.
+            let file = save
+                .map(Path::to_path_buf)
+                .or_else(|| (!out.json).then(|| PathBuf::from("rokada-adjourned.json")));
+            let written = match &file {
+                Some(path) if save.is_none() => std::fs::write(path, adjourned),
+                _ => Ok(()),
+            };
+            out.emit(
+                json!({"event": "adjourned", "save": adjourned, "file": file.as_ref().map(|f| f.display().to_string())}),
+                || match (&file, written) {
+                    (Some(path), Ok(())) => format!(
+                        "Game adjourned and saved to {0}; resume it with rokada host --resume {0}",
+                        path.display()
                     ),
-                    Err(e) => format!("Game adjourned, but saving it failed: {e}"),
-                }
-            });
+                    (_, Err(e)) => format!("Game adjourned, but saving it failed: {e}"),
+                    (None, Ok(())) => "Game adjourned.".into(),
+                },
+            );
             return Some(ExitCode::from(EXIT_ADJOURNED));
         }
         PeerEvent::Closed => {

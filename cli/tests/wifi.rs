@@ -95,14 +95,15 @@ impl Player {
 
     /// Waits for the process to end; its exit code.
     fn exit_code(mut self) -> i32 {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code().unwrap_or(-1);
-            }
-            assert!(Instant::now() < deadline, "rokada did not exit");
-            thread::sleep(Duration::from_millis(20));
-        }
+        // The process's standard output closes when it ends.
+        while self.lines.recv_timeout(WAIT).is_ok() {}
+        self.child.wait().unwrap().code().unwrap_or(-1)
+    }
+
+    /// Ends the process at once, as a phone ends an app: no goodbye.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
     }
 
     fn sans(&self) -> Vec<String> {
@@ -193,4 +194,72 @@ fn a_wrong_code_and_a_third_device_are_turned_away() {
     host.say("e4\n");
     joiner.say("resign\n");
     both_end(host, joiner, "1-0", "resignation");
+}
+
+/// The joiner's process is killed after each half-move of a game (right
+/// after it saw the host's move, or right as it sends its own), and comes
+/// back with `join --resume`: no move is lost or played twice, and both
+/// end with the same game.
+#[test]
+fn a_joiner_killed_at_every_ply_comes_back_with_nothing_lost_or_doubled() {
+    let game = ["f3", "e5", "g4", "Qh4#"];
+    let dir = std::env::temp_dir().join(format!("rokada-killed-joiner-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for ply in 1..=game.len() {
+        let file = dir.join(format!("joiner-{ply}.json"));
+        let file = file.to_str().unwrap();
+        let (mut host, port) = Player::host(&["--color", "white"]);
+        host.say("f3\ng4\n");
+        let mut joiner = Player::start(&[
+            "join",
+            &format!("127.0.0.1:{port}"),
+            "--code",
+            CODE,
+            "--save",
+            file,
+        ]);
+        joiner.wait_for("game_started");
+        // The joiner (Black) plays the even half-moves.
+        for seen in 1..ply {
+            if seen % 2 == 1 {
+                joiner.wait_for("move");
+            } else {
+                joiner.say(&format!("{}\n", game[seen - 1]));
+                joiner.wait_for("move");
+            }
+        }
+        if ply % 2 == 1 {
+            joiner.wait_for("move");
+        } else {
+            joiner.say(&format!("{}\n", game[ply - 1]));
+        }
+        joiner.kill();
+        let mut back = Player::start(&["join", "--resume", file]);
+        let rejoined = back.wait_for("rejoining");
+        let kept = rejoined["plies"].as_u64().unwrap() as usize;
+        assert!(
+            kept == ply || (kept == ply - 1 && ply % 2 == 0),
+            "{kept} at {ply}"
+        );
+        // What the kept game lacks of Black's moves is played again.
+        let rest: String = game[kept..]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| (kept + i) % 2 == 1)
+            .map(|(_, m)| format!("{m}\n"))
+            .collect();
+        back.say(&rest);
+        let end = host.wait_for("game_over");
+        assert_eq!(
+            (end["result"].as_str(), end["reason"].as_str()),
+            (Some("0-1"), Some("checkmate")),
+            "killed after ply {ply}"
+        );
+        assert_eq!(host.sans(), game, "killed after ply {ply}");
+        let end = back.wait_for("game_over");
+        assert_eq!(end["result"], "0-1");
+        assert_eq!(host.exit_code(), 0);
+        assert_eq!(back.exit_code(), 0);
+    }
+    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -148,6 +148,7 @@ fn game_round_trips() {
         let setup = || WifiSetup {
             link: LinkConfig::default(),
             time: time.clone(),
+            name: None,
         };
         let host = LiveGame::host_wifi(
             HostGame::New {

@@ -4,10 +4,14 @@
 
 use std::fs::{self, File};
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 use crate::clock::TimeSource;
+use crate::net::link::ResumeState;
 use crate::rules::GameEnd;
 use crate::session::{GameSession, Mode, SaveError};
 use crate::view::GameMode;
@@ -84,25 +88,14 @@ impl SaveStore {
         SaveStore { dir: dir.into() }
     }
 
-    fn path(&self, slot: SaveSlot) -> PathBuf {
+    /// The file of a slot.
+    pub fn path(&self, slot: SaveSlot) -> PathBuf {
         self.dir.join(slot.file_name())
     }
 
     /// Replaces the slot's game with `text`, whole or not at all.
     pub fn write(&self, slot: SaveSlot, text: &str) -> io::Result<()> {
-        fs::create_dir_all(&self.dir)?;
-        let path = self.path(slot);
-        let temp = path.with_extension("rokada.tmp");
-        let mut file = File::create(&temp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temp, &path)?;
-        // The rename itself reaches the disk with the folder's entry.
-        if let Ok(dir) = File::open(&self.dir) {
-            let _ = dir.sync_all();
-        }
-        Ok(())
+        write_atomically(&self.path(slot), text)
     }
 
     /// The slot's save file, if there is one.
@@ -114,7 +107,8 @@ impl SaveStore {
         }
     }
 
-    /// The slot's game, checked through the rules.
+    /// The slot's game, checked through the rules (a joiner's Wi-Fi game
+    /// too, without what it needs to rejoin).
     pub fn load(
         &self,
         slot: SaveSlot,
@@ -123,9 +117,11 @@ impl SaveStore {
         let Some(text) = self.read(slot).map_err(StoreError::Io)? else {
             return Ok(None);
         };
-        GameSession::restore(&text, time)
-            .map(Some)
-            .map_err(StoreError::Damaged)
+        let game = match JoinerSave::parse(&text) {
+            Some(joiner) => GameSession::restore(&joiner.map_err(StoreError::Damaged)?.game, time),
+            None => GameSession::restore(&text, time),
+        };
+        game.map(Some).map_err(StoreError::Damaged)
     }
 
     pub fn remove(&self, slot: SaveSlot) -> io::Result<()> {
@@ -159,6 +155,88 @@ impl SaveStore {
         let session = self.load(slot, time.clone()).ok()??;
         (!session.is_over()).then(|| summary(slot, &session))
     }
+}
+
+const JOINER_FORMAT: &str = "rokada-joiner";
+const JOINER_VERSION: u32 = 1;
+
+/// A joiner's Wi-Fi game as its device keeps it: the game, the host's
+/// address, and what the joiner needs to come back to the host with no code
+/// after its process was killed. It holds the session key: app-private
+/// storage only, never shared or exported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinerSave {
+    format: String,
+    version: u32,
+    pub host: SocketAddr,
+    pub link: ResumeState,
+    /// The game, as [`GameSession::save`] writes it.
+    pub game: String,
+}
+
+impl JoinerSave {
+    pub fn new(host: SocketAddr, link: ResumeState, game: String) -> JoinerSave {
+        JoinerSave {
+            format: JOINER_FORMAT.to_owned(),
+            version: JOINER_VERSION,
+            host,
+            link,
+            game,
+        }
+    }
+
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).expect("a joiner's save always serializes")
+    }
+
+    /// `None` when `text` is not a joiner's save at all (a plain game); an
+    /// error when it is one but damaged.
+    pub fn parse(text: &str) -> Option<Result<JoinerSave, SaveError>> {
+        #[derive(Deserialize)]
+        struct Kind {
+            format: String,
+        }
+        let kind: Kind = serde_json::from_str(text).ok()?;
+        if kind.format != JOINER_FORMAT {
+            return None;
+        }
+        Some(
+            serde_json::from_str::<JoinerSave>(text)
+                .map_err(|e| SaveError::Malformed(e.to_string()))
+                .and_then(|save| {
+                    if save.version == JOINER_VERSION {
+                        Ok(save)
+                    } else {
+                        Err(SaveError::UnsupportedVersion(save.version))
+                    }
+                }),
+        )
+    }
+}
+
+/// Replaces the file at `path` with `text`, whole or not at all: written
+/// beside, forced to the disk, renamed over.
+pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir {
+        fs::create_dir_all(dir)?;
+    }
+    let mut temp = path.as_os_str().to_owned();
+    temp.push(".tmp");
+    let temp = PathBuf::from(temp);
+    let mut file = File::create(&temp)?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()?;
+    drop(file);
+    fs::rename(&temp, path)?;
+    // The rename itself reaches the disk with the folder's entry.
+    if let Some(dir) = dir
+        && let Ok(dir) = File::open(dir)
+    {
+        let _ = dir.sync_all();
+    }
+    Ok(())
 }
 
 fn summary(slot: SaveSlot, session: &GameSession) -> SavedGame {

@@ -100,7 +100,11 @@ struct Pair {
 }
 
 fn setup(link: LinkConfig, time: Arc<dyn TimeSource>) -> WifiSetup {
-    WifiSetup { link, time }
+    WifiSetup {
+        link,
+        time,
+        name: None,
+    }
 }
 
 fn start_host(game: HostGame, time: Arc<dyn TimeSource>) -> Device {
@@ -723,4 +727,68 @@ fn idle_and_half_open_connections_from_other_addresses_do_not_stop_pairing_or_re
     }
     stop.send(()).unwrap();
     assert!(jammer.join().unwrap() >= 50);
+}
+
+#[test]
+fn an_ending_while_the_link_is_down_is_delivered_before_the_host_lets_go() {
+    let host = start_host(
+        HostGame::New {
+            color: ColorChoice::White,
+            time_control: None,
+        },
+        monotonic(),
+    );
+    let relay = Relay::new(host.game.listen_addr().unwrap());
+    let p = connect(host, relay.addr, monotonic());
+    for san in ["f3", "e5", "g4"] {
+        play(&p, san);
+    }
+    // The network goes; Black mates meanwhile and leaves at once.
+    relay.shut();
+    p.joiner.peer_event(|e| *e == PeerEvent::LinkLost);
+    p.joiner.game.play_text("Qh4#").unwrap();
+    assert_eq!(
+        p.joiner.game.read(|s| s.end()),
+        Some(GameEnd::new(GameResult::BlackWins, EndReason::Checkmate))
+    );
+    let Pair { host, joiner } = p;
+    let leaving = thread::spawn(move || {
+        joiner.game.finish();
+    });
+    // Leaving waits for the host to have the mate: it comes when the
+    // network does.
+    relay.restore();
+    let mate = GameEnd::new(GameResult::BlackWins, EndReason::Checkmate);
+    assert_eq!(host.game_over(), mate);
+    leaving.join().unwrap();
+    host.peer_event(|e| *e == PeerEvent::PeerLeft);
+    assert_eq!(
+        host.game.read(|s| s.moves_san()),
+        ["f3", "e5", "g4", "Qh4#"]
+    );
+}
+
+#[test]
+fn the_hosts_resignation_while_the_link_is_down_reaches_the_joiner() {
+    let host = start_host(
+        HostGame::New {
+            color: ColorChoice::White,
+            time_control: None,
+        },
+        monotonic(),
+    );
+    let relay = Relay::new(host.game.listen_addr().unwrap());
+    let p = connect(host, relay.addr, monotonic());
+    play(&p, "e4");
+    relay.shut();
+    p.host.peer_event(|e| *e == PeerEvent::LinkLost);
+    p.host.act(GameAction::Resign);
+    let Pair { host, joiner } = p;
+    let leaving = thread::spawn(move || host.game.finish());
+    relay.restore();
+    let resigned = GameEnd::new(GameResult::BlackWins, EndReason::Resignation);
+    assert_eq!(joiner.game_over(), resigned);
+    joiner.peer_event(|e| *e == PeerEvent::PeerLeft);
+    leaving.join().unwrap();
+    assert_eq!(joiner.game.read(|s| s.end()), Some(resigned));
 }

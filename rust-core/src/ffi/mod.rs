@@ -17,15 +17,14 @@ mod wifi;
 
 pub use diagrams::{RulesDiagram, rules_diagrams};
 pub use game::{ActionOutcome, Game, GameListener, pgn_games};
-pub use rules_page::{
-    RulesCell, RulesLanguage, RulesListMarker, RulesPageBlock, RulesSpan, rules_page,
-};
+pub use rules_page::{RulesCell, RulesListMarker, RulesPageBlock, RulesSpan, rules_page};
 pub use store::SaveStore;
 pub use types::*;
 pub use wifi::{SideChoice, host_address_text, parse_host_address, parse_pairing_code};
 
 use crate::clock::Millis;
-use crate::view::{BoardColors, BoardTheme, Square, TimePreset};
+use crate::text::Language;
+use crate::view::{BoardColors, BoardTheme, MoveInfo, Square, TimePreset};
 
 /// Routes the core's log to the platform's (logcat, the unified log).
 /// Making any game or store does it too; calling it again does nothing.
@@ -143,6 +142,13 @@ pub fn board_themes() -> Vec<BoardTheme> {
 #[uniffi::export]
 pub fn board_colors(theme: BoardTheme) -> BoardColors {
     crate::view::board_colors(theme)
+}
+
+/// A move as a screen reader says it in `language` ("Knight takes e5,
+/// check"), for TalkBack and VoiceOver.
+#[uniffi::export]
+pub fn spoken_move(played: MoveInfo, language: Language) -> String {
+    crate::text::speech::spoken_move(&played, language)
 }
 
 /// The time controls a new game offers, fastest first.

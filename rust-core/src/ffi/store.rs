@@ -6,7 +6,10 @@ use std::sync::Arc;
 
 use super::game::{Game, time_source};
 use super::types::RokadaError;
-use crate::store::{self, SaveSlot, SavedGame, StoreError};
+use super::wifi::wifi_setup;
+use crate::live::LiveGame;
+use crate::live::wifi::RejoinError;
+use crate::store::{self, JoinerSave, SaveSlot, SavedGame, StoreError};
 use crate::view::GameMode;
 
 /// The saved games of the app, one slot per way to play.
@@ -55,18 +58,42 @@ impl SaveStore {
     }
 
     /// Continues the slot's game, kept saved from then on: one phone and
-    /// the computer as they were, a Wi-Fi game hosted again for the other
-    /// device to join. `None` when the slot is empty; a damaged file is an
-    /// error (and stays until [`SaveStore::set_aside`]).
-    pub fn resume(&self, slot: SaveSlot) -> Result<Option<Arc<Game>>, RokadaError> {
+    /// the computer as they were; a Wi-Fi game this device joined goes back
+    /// to its host with no code, one it hosted is hosted again for the other
+    /// device to join, and a finished one is shown. `None` when the slot is
+    /// empty; a damaged file is an error (and stays until
+    /// [`SaveStore::set_aside`]).
+    /// `name` is this device's player's name, for a game hosted again.
+    #[uniffi::method(default(name = None))]
+    pub fn resume(
+        &self,
+        slot: SaveSlot,
+        name: Option<String>,
+    ) -> Result<Option<Arc<Game>>, RokadaError> {
         let Some(text) = self.store.read(slot).map_err(storage)? else {
             return Ok(None);
         };
-        let game = match slot {
-            SaveSlot::Wifi => Game::resume_wifi(text, None)?,
-            SaveSlot::SamePhone | SaveSlot::Computer => Game::restore(text)?,
+        let game = match (slot, JoinerSave::parse(&text)) {
+            // This device joined: it goes back to the host, with no code.
+            (SaveSlot::Wifi, Some(joiner)) => {
+                let live =
+                    LiveGame::rejoin_wifi(&joiner?, wifi_setup(name)).map_err(|e| match e {
+                        RejoinError::Save(e) => RokadaError::from(e),
+                        RejoinError::Io(e) => RokadaError::Network {
+                            detail: e.to_string(),
+                        },
+                    })?;
+                Arc::new(Game { live })
+            }
+            (SaveSlot::Wifi, None) => match Game::restore(text.clone()) {
+                // A finished game is looked at; an unfinished one hosted again.
+                Ok(finished) => finished,
+                Err(RokadaError::NotConnected) => Game::resume_wifi(text, None, name)?,
+                Err(e) => return Err(e),
+            },
+            (_, _) => Game::restore(text)?,
         };
-        game.live.keep_saved(self.store.clone());
+        game.live.keep_saved(&self.store);
         Ok(Some(game))
     }
 
@@ -84,6 +111,6 @@ impl SaveStore {
 impl Game {
     /// Keeps this game in `store` after every change and when it stops.
     pub fn keep_saved(&self, store: Arc<SaveStore>) {
-        self.live.keep_saved(store.store.clone());
+        self.live.keep_saved(&store.store);
     }
 }

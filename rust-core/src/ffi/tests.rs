@@ -179,7 +179,7 @@ fn errors_are_typed_and_say_what_was_wrong() {
 
 #[test]
 fn a_damaged_save_stays_a_save_error_when_hosted() {
-    let error = Game::resume_wifi("not a save".into(), Some(0))
+    let error = Game::resume_wifi("not a save".into(), Some(0), None)
         .err()
         .unwrap();
     assert!(
@@ -194,7 +194,7 @@ fn a_damaged_save_stays_a_save_error_when_hosted() {
     );
     let local = Game::new(setup(GameMode::SamePhone)).unwrap().save();
     assert!(matches!(
-        Game::resume_wifi(local, Some(0)).err(),
+        Game::resume_wifi(local, Some(0), None).err(),
         Some(RokadaError::InvalidSave {
             problem: SaveProblem::WrongMode,
             ..
@@ -513,7 +513,8 @@ fn a_failing_listener_neither_fails_the_move_nor_stops_later_events() {
 
 #[test]
 fn a_wifi_game_between_two_games_over_loopback() {
-    let host = Game::host_wifi(SideChoice::White, None, Some(0)).unwrap();
+    let host =
+        Game::host_wifi(SideChoice::White, None, Some(0), Some("Ada's phone".into())).unwrap();
     let host_events = listen(&host);
     let peer = host.view().peer.expect("a Wi-Fi game has a peer status");
     assert_eq!((peer.role, peer.link), (PeerRole::Host, LinkState::Pairing));
@@ -532,10 +533,10 @@ fn a_wifi_game_between_two_games_over_loopback() {
         port,
     };
     assert!(matches!(
-        Game::join_wifi(address.clone(), "12".into()).err(),
+        Game::join_wifi(address.clone(), "12".into(), None).err(),
         Some(RokadaError::InvalidPairingCode { .. })
     ));
-    let joiner = Game::join_wifi(address, code).unwrap();
+    let joiner = Game::join_wifi(address, code, Some("\u{202E}evil".into())).unwrap();
     let joiner_events = listen(&joiner);
     let started = |e: &EventKind| {
         matches!(

@@ -75,26 +75,30 @@ fn resolve(address: &HostAddress) -> Result<SocketAddr, RokadaError> {
         .ok_or_else(|| unreachable(format!("{address}: no such host")))
 }
 
-fn setup() -> WifiSetup {
+pub(crate) fn wifi_setup(name: Option<String>) -> WifiSetup {
     WifiSetup {
         link: LinkConfig::default(),
         time: time_source(),
+        name,
     }
 }
 
-fn host(offer: HostGame, port: Option<u16>) -> Result<Arc<Game>, RokadaError> {
+fn host(
+    offer: HostGame,
+    port: Option<u16>,
+    name: Option<String>,
+) -> Result<Arc<Game>, RokadaError> {
     crate::logging::ensure();
     let listener = address::listen(port).map_err(|e| RokadaError::Network {
         detail: format!("cannot listen: {e}"),
     })?;
-    let live = LiveGame::host_wifi(offer, listener, PairingCode::generate(), setup()).map_err(
-        |e| match e {
+    let live = LiveGame::host_wifi(offer, listener, PairingCode::generate(), wifi_setup(name))
+        .map_err(|e| match e {
             StartError::Game(e) => RokadaError::from(e),
             StartError::Io(e) => RokadaError::Network {
                 detail: e.to_string(),
             },
-        },
-    )?;
+        })?;
     Ok(Arc::new(Game { live }))
 }
 
@@ -102,12 +106,15 @@ fn host(offer: HostGame, port: Option<u16>) -> Result<Arc<Game>, RokadaError> {
 impl Game {
     /// Hosts a Wi-Fi game: listens on `port`, or without one on the default
     /// port (another when it is taken); the view's `peer` holds the code to
-    /// show and the port to advertise as `_rokada._tcp`.
-    #[uniffi::constructor(default(port = None))]
+    /// show and the port to advertise as `_rokada._tcp`. `name` is the name
+    /// this device's player goes by (the device name set in the settings);
+    /// the other device shows it.
+    #[uniffi::constructor(default(port = None, name = None))]
     pub fn host_wifi(
         side: SideChoice,
         time_control: Option<TimeControl>,
         port: Option<u16>,
+        name: Option<String>,
     ) -> Result<Arc<Game>, RokadaError> {
         let time_control = time_control.map(validate_time_control).transpose()?;
         host(
@@ -116,26 +123,37 @@ impl Game {
                 time_control,
             },
             port,
+            name,
         )
     }
 
     /// Hosts an adjourned Wi-Fi game again from either device's save.
-    #[uniffi::constructor(default(port = None))]
-    pub fn resume_wifi(save: String, port: Option<u16>) -> Result<Arc<Game>, RokadaError> {
-        host(HostGame::Resume { save }, port)
+    #[uniffi::constructor(default(port = None, name = None))]
+    pub fn resume_wifi(
+        save: String,
+        port: Option<u16>,
+        name: Option<String>,
+    ) -> Result<Arc<Game>, RokadaError> {
+        host(HostGame::Resume { save }, port, name)
     }
 
     /// Joins the host at `address` (found by discovery, or typed and read
-    /// with [`parse_host_address`]) with the code its screen shows.
-    #[uniffi::constructor]
-    pub fn join_wifi(address: HostAddress, code: String) -> Result<Arc<Game>, RokadaError> {
+    /// with [`parse_host_address`]) with the code its screen shows; `name`
+    /// as for [`Game::host_wifi`].
+    #[uniffi::constructor(default(name = None))]
+    pub fn join_wifi(
+        address: HostAddress,
+        code: String,
+        name: Option<String>,
+    ) -> Result<Arc<Game>, RokadaError> {
         crate::logging::ensure();
         let code = parse_code(&code)?;
         let target = resolve(&address)?;
-        let live =
-            LiveGame::join_wifi(target, code, setup()).map_err(|e| RokadaError::Network {
+        let live = LiveGame::join_wifi(target, code, wifi_setup(name)).map_err(|e| {
+            RokadaError::Network {
                 detail: e.to_string(),
-            })?;
+            }
+        })?;
         Ok(Arc::new(Game { live }))
     }
 }

@@ -75,7 +75,6 @@ impl State {
                 computer_thinking: self.search.is_some(),
                 clock_paused: self.clock_paused,
                 peer: peer.as_ref(),
-                peer_name: self.wifi.as_ref().and_then(Link::peer_name),
             },
         )
     }

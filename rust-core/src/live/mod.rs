@@ -27,6 +27,7 @@ pub mod wifi;
 mod tests;
 
 use std::fmt;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 pub use events::{EventKind, Listener, LiveEvent};
@@ -36,7 +37,7 @@ pub use play::{ActionOutcome, Touch, TouchOutcome, Touched};
 use crate::engine::Level;
 use crate::net::tcp::Driver;
 use crate::session::{GameError, GameSession, Mode};
-use crate::store::{SaveSlot, SaveStore};
+use crate::store::{SaveSlot, SaveStore, write_atomically};
 use crate::view::{ClockView, GameView, ViewOptions};
 use computer::Computer;
 use inner::{Inner, State};
@@ -168,7 +169,21 @@ impl LiveGame {
     /// A game on one phone or against the computer. The computer, when it
     /// is its turn, starts thinking at once; its events wait for a listener.
     pub fn start(session: GameSession) -> Result<LiveGame, LiveError> {
+        LiveGame::start_with(session, false)
+    }
+
+    /// Like [`LiveGame::start`], but paused as if the app were away: the
+    /// clock and the computer wait for [`LiveGame::resume`] (the terminal
+    /// shows the first position before the computer's first move).
+    pub fn start_paused(session: GameSession) -> Result<LiveGame, LiveError> {
+        LiveGame::start_with(session, true)
+    }
+
+    fn start_with(mut session: GameSession, away: bool) -> Result<LiveGame, LiveError> {
         if matches!(session.mode(), Mode::WifiPeer { .. }) {
+            if session.is_over() {
+                return Ok(LiveGame::review(session));
+            }
             return Err(LiveError::NeedsLink);
         }
         let computer = match session.mode() {
@@ -178,7 +193,17 @@ impl LiveGame {
             )),
             _ => None,
         };
-        Ok(LiveGame::run(State::new(session, None), computer))
+        if away {
+            session.pause();
+        }
+        let mut state = State::new(session, None);
+        state.away = away;
+        Ok(LiveGame::run(state, computer))
+    }
+
+    /// A finished game, to look at: its moves, its end, its PGN.
+    pub fn review(session: GameSession) -> LiveGame {
+        LiveGame::run(State::new(session, None), None)
     }
 
     /// Starts the threads of a game and lets the computer take a turn that
@@ -283,21 +308,38 @@ impl LiveGame {
         self.inner.apply(watcher::tick)
     }
 
-    /// Keeps the game in `store`, in the slot of its way to play, after every
-    /// change (on the event thread, so that no move waits for the disk) and
-    /// once more when the game stops. A Wi-Fi game is kept once it has
-    /// begun.
-    pub fn keep_saved(&self, store: SaveStore) {
+    /// Keeps the game in `store`, in the slot of its way to play.
+    pub fn keep_saved(&self, store: &SaveStore) {
+        let slot = SaveSlot::of(self.inner.lock().session.mode());
+        self.keep_saved_at(store.path(slot));
+    }
+
+    /// Keeps the game in the file at `path` after every change, and once
+    /// more when the game stops; a Wi-Fi game once it has begun. A joiner's
+    /// file also holds what it needs to rejoin ([`LiveGame::rejoin_wifi`]),
+    /// written before any of its messages leaves; any other game is written
+    /// on the event thread, so that no move waits for the disk.
+    pub fn keep_saved_at(&self, path: PathBuf) {
+        {
+            let mut state = self.inner.lock();
+            let State { session, wifi, .. } = &mut *state;
+            if wifi
+                .as_mut()
+                .is_some_and(|link| link.keep_at(path.clone(), session))
+            {
+                return;
+            }
+        }
         let inner = Arc::clone(&self.inner);
         self.inner.events.set_idle_hook(Arc::new(move || {
-            let (slot, text) = {
+            let text = {
                 let state = inner.lock();
                 if state.wifi.as_ref().is_some_and(|l| !l.started()) {
                     return;
                 }
-                (SaveSlot::of(state.session.mode()), state.session.save())
+                state.session.save()
             };
-            if let Err(e) = store.write(slot, &text) {
+            if let Err(e) = write_atomically(&path, &text) {
                 log::warn!("the game could not be saved: {e}");
             }
         }));

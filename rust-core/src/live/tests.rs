@@ -475,7 +475,7 @@ fn the_game_keeps_itself_saved_and_saves_once_more_when_it_stops() {
     let store = SaveStore::new(&dir);
     let game = same_phone();
     let events = listen(&game);
-    game.keep_saved(store.clone());
+    game.keep_saved(&store);
     game.play_text("e4").unwrap();
     events_until(&events, is_move("e4"));
     let saved = || {

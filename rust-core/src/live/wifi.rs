@@ -7,6 +7,7 @@
 
 use std::io;
 use std::net::{SocketAddr, TcpListener};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -16,10 +17,11 @@ use super::{LiveError, LiveGame};
 use crate::clock::{Millis, TimeSource};
 use crate::net::PeerRole;
 use crate::net::game::{ActionError, Ctx, HostError, HostGame, Protocol, WifiCommand, WifiEvent};
-use crate::net::link::{ConnId, Endpoint, Host, Joiner, LinkConfig, Output};
+use crate::net::link::{ConnId, Endpoint, Host, Joiner, LinkConfig, LinkEvent, Output};
 use crate::net::pairing::PairingCode;
 use crate::net::tcp::{self, Driver, Machine};
-use crate::session::{GameConfig, GameSession, Mode, PlayedMove};
+use crate::session::{GameConfig, GameSession, Mode, PlayedMove, SaveError};
+use crate::store::{JoinerSave, write_atomically};
 use crate::view::{LinkState, PeerComplaint, PeerEvent, PeerStatus, Refusal, Side};
 
 /// This device's end of the link.
@@ -56,6 +58,17 @@ pub(crate) struct Link {
     /// What the endpoint asked the driver to do, in order, until the driver
     /// takes it.
     outputs: std::collections::VecDeque<Output<()>>,
+    /// Joiner: the host's address, to come back to it.
+    host: Option<SocketAddr>,
+    /// Joiner: where its game and link are kept, written before any of
+    /// its messages leaves and after any arrives.
+    kept: Option<Kept>,
+}
+
+/// A joiner's save file and what was last written to it.
+struct Kept {
+    path: PathBuf,
+    written: Option<JoinerSave>,
 }
 
 impl Link {
@@ -88,10 +101,6 @@ impl Link {
         self.protocol.is_started()
     }
 
-    pub(crate) fn peer_name(&self) -> Option<&str> {
-        None
-    }
-
     pub(crate) fn flag_allowance(&self, session: &GameSession) -> Option<Millis> {
         self.protocol
             .flag_allowance(session, self.end.endpoint_ref().rtt())
@@ -120,27 +129,80 @@ impl Link {
         };
         self.tell(news, events);
         self.pump(session, events);
+        self.keep(session);
         value
+    }
+
+    /// Joiner: writes the game and the link's state when either changed,
+    /// so that a process killed at any moment comes back with no message
+    /// lost or sent twice: it runs under the game's lock after every step,
+    /// before the driver takes the step's bytes.
+    fn keep(&mut self, session: &GameSession) {
+        let (Some(kept), Some(host)) = (self.kept.as_mut(), self.host) else {
+            return;
+        };
+        if !self.protocol.is_started() {
+            return;
+        }
+        let Some(link) = self.end.endpoint_ref().resume_state() else {
+            return;
+        };
+        let save = JoinerSave::new(host, link, session.save());
+        if kept.written.as_ref() == Some(&save) {
+            return;
+        }
+        match write_atomically(&kept.path, &save.to_text()) {
+            Ok(()) => kept.written = Some(save),
+            Err(e) => log::warn!("the game could not be saved: {e}"),
+        }
+    }
+
+    /// Joiner: keeps the game and the link's state in `path`.
+    pub(crate) fn keep_at(&mut self, path: PathBuf, session: &GameSession) -> bool {
+        if self.host.is_none() {
+            return false;
+        }
+        self.kept = Some(Kept {
+            path,
+            written: None,
+        });
+        self.keep(session);
+        true
     }
 
     /// Feeds the endpoint's news to the protocol until it has none, and
     /// keeps the rest of its output for the driver.
     fn pump(&mut self, session: &mut GameSession, events: &mut Vec<EventKind>) {
-        while let Some(output) = self.end.endpoint().poll_output() {
-            match output {
-                Output::Event(e) => {
-                    let mut news = Vec::new();
-                    let mut ctx = Ctx {
-                        session,
-                        link: self.end.endpoint(),
-                        events: &mut news,
-                    };
-                    self.protocol.on_link_event(&mut ctx, e);
-                    self.tell(news, events);
-                }
+        while let Some(e) = self.next_event() {
+            self.on_link_event(session, e, events);
+        }
+    }
+
+    /// The endpoint's next news, its other output kept for the driver on
+    /// the way.
+    fn next_event(&mut self) -> Option<LinkEvent> {
+        loop {
+            match self.end.endpoint().poll_output()? {
+                Output::Event(e) => return Some(e),
                 other => self.outputs.push_back(other.map_event(|_| ())),
             }
         }
+    }
+
+    fn on_link_event(
+        &mut self,
+        session: &mut GameSession,
+        e: LinkEvent,
+        events: &mut Vec<EventKind>,
+    ) {
+        let mut news = Vec::new();
+        let mut ctx = Ctx {
+            session,
+            link: self.end.endpoint(),
+            events: &mut news,
+        };
+        self.protocol.on_link_event(&mut ctx, e);
+        self.tell(news, events);
     }
 
     /// Updates the status for the protocol's news and says what to tell the
@@ -300,14 +362,26 @@ impl LinkMachine {
         self.feed_locked(&mut state, input);
     }
 
+    /// Each piece of the endpoint's news is a change of its own, so that
+    /// the game's events and the link's come in the order they happened.
     fn feed_locked(&self, state: &mut State, input: impl FnOnce(&mut dyn Endpoint)) {
-        self.run_locked(state, |state, events| {
-            let State { session, wifi, .. } = state;
-            if let Some(link) = wifi.as_mut() {
-                input(link.end.endpoint());
-                link.pump(session, events);
-            }
-        });
+        let Some(link) = state.wifi.as_mut() else {
+            return;
+        };
+        input(link.end.endpoint());
+        while let Some(e) = state.wifi.as_mut().and_then(Link::next_event) {
+            self.run_locked(state, |state, events| {
+                let State { session, wifi, .. } = state;
+                if let Some(link) = wifi.as_mut() {
+                    link.on_link_event(session, e, events);
+                }
+            });
+        }
+        // Even a step with no news may have sent what is to be kept.
+        let State { session, wifi, .. } = state;
+        if let Some(link) = wifi.as_mut() {
+            link.keep(session);
+        }
     }
 
     /// A step of the link thread: like any change, but it needs not wake
@@ -317,6 +391,10 @@ impl LinkMachine {
         let before = Snapshot::of(&state.session);
         let mut news = Vec::new();
         step(state, &mut news);
+        let State { session, wifi, .. } = state;
+        if let Some(link) = wifi.as_mut() {
+            link.keep(session);
+        }
         let mut events = before.events_since(&state.session);
         events.append(&mut news);
         if !events.is_empty() {
@@ -396,10 +474,33 @@ impl std::fmt::Display for StartError {
 
 impl std::error::Error for StartError {}
 
+/// Why a joiner's kept game could not be taken up again.
+#[derive(Debug)]
+pub enum RejoinError {
+    /// The game in the file was refused.
+    Save(SaveError),
+    /// The link's threads could not start.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for RejoinError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RejoinError::Save(e) => e.fmt(f),
+            RejoinError::Io(e) => write!(f, "cannot start the link: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RejoinError {}
+
 /// How a Wi-Fi game starts.
 pub struct WifiSetup {
     pub link: LinkConfig,
     pub time: Arc<dyn TimeSource>,
+    /// The name this device's player goes by (the device's name, which its
+    /// user may set); the other device shows it.
+    pub name: Option<String>,
 }
 
 impl LiveGame {
@@ -415,12 +516,15 @@ impl LiveGame {
             .map_err(StartError::Game)?;
         let port = listener.local_addr().ok().map(|a| a.port());
         let link = Link {
-            protocol: Protocol::new(PeerRole::Host, setup.time, &session),
+            protocol: Protocol::new(PeerRole::Host, setup.time, &session)
+                .with_name(setup.name.as_deref()),
             end: End::Host(Box::new(Host::new(setup.link, code))),
             state: LinkState::Pairing,
             code: Some(code),
             port,
             outputs: Default::default(),
+            host: None,
+            kept: None,
         };
         LiveGame::connect(session, link, |machine| tcp::spawn_host(machine, listener))
             .map_err(StartError::Io)
@@ -442,14 +546,52 @@ impl LiveGame {
         )
         .expect("the standard start is a valid game");
         let link = Link {
-            protocol: Protocol::new(PeerRole::Joiner, setup.time, &waiting),
+            protocol: Protocol::new(PeerRole::Joiner, setup.time, &waiting)
+                .with_name(setup.name.as_deref()),
             end: End::Joiner(Box::new(Joiner::new(setup.link, code))),
             state: LinkState::Pairing,
             code: None,
             port: None,
             outputs: Default::default(),
+            host: Some(address),
+            kept: None,
         };
         LiveGame::connect(waiting, link, |machine| tcp::spawn_joiner(machine, address))
+    }
+
+    /// Comes back, after this device's app or process was stopped, to the
+    /// Wi-Fi game a joiner kept with [`LiveGame::keep_saved_at`]: no code is
+    /// needed, and nothing sent or received is lost or played twice. A
+    /// game that has ended comes back to be looked at, once the host has
+    /// every message of it.
+    pub fn rejoin_wifi(save: &JoinerSave, setup: WifiSetup) -> Result<LiveGame, RejoinError> {
+        let session =
+            GameSession::restore(&save.game, setup.time.clone()).map_err(RejoinError::Save)?;
+        if session.wifi_local_color().is_none() {
+            return Err(RejoinError::Save(SaveError::Malformed(
+                "not a Wi-Fi game".into(),
+            )));
+        }
+        if session.is_over() && save.link.all_acknowledged() {
+            return Ok(LiveGame::review(session));
+        }
+        let link = Link {
+            protocol: Protocol::rejoining(setup.time, &session).with_name(setup.name.as_deref()),
+            end: End::Joiner(Box::new(Joiner::resume(
+                setup.link,
+                save.link.clone(),
+                Instant::now(),
+            ))),
+            state: LinkState::Reconnecting,
+            code: None,
+            port: None,
+            outputs: Default::default(),
+            host: Some(save.host),
+            kept: None,
+        };
+        let host = save.host;
+        LiveGame::connect(session, link, |machine| tcp::spawn_joiner(machine, host))
+            .map_err(RejoinError::Io)
     }
 
     fn connect(

@@ -222,6 +222,19 @@ pub struct ConnectionKeys {
     transcript: [u8; 32],
 }
 
+impl Drop for ConnectionKeys {
+    fn drop(&mut self) {
+        for key in [
+            &mut self.confirm_host,
+            &mut self.confirm_joiner,
+            &mut self.host_to_joiner,
+            &mut self.joiner_to_host,
+        ] {
+            key.zeroize();
+        }
+    }
+}
+
 impl fmt::Debug for ConnectionKeys {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("ConnectionKeys(..)")

@@ -254,6 +254,11 @@ pub enum Message {
     RematchDecline,
     /// The sender leaves; an unfinished game is adjourned on both sides.
     Leave,
+    /// The name the sender's player goes by (the device's name, which its
+    /// user may set), sent once when the two devices first pair.
+    Player {
+        name: String,
+    },
     /// Joiner → host: our games differ; please send yours.
     ResyncRequest {
         plies: u32,

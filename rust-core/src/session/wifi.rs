@@ -32,6 +32,14 @@ impl GameSession {
         }
     }
 
+    /// Names the player of `color` (the Wi-Fi opponent's device name, say).
+    pub fn set_player_name(&mut self, color: Color, name: Option<String>) {
+        match color {
+            Color::White => self.config.white_name = name,
+            Color::Black => self.config.black_name = name,
+        }
+    }
+
     /// The colour this device plays over Wi-Fi.
     pub fn wifi_local_color(&self) -> Option<Color> {
         match self.config.mode {

@@ -116,7 +116,14 @@ pub fn actions(session: &GameSession, context: ActionContext<'_>) -> Actions {
         Mode::Computer { .. } => computer(session),
         Mode::WifiPeer { .. } => match context.peer {
             Some(peer) => wifi(session, peer),
-            None => Actions::default(),
+            // A finished Wi-Fi game looked at again, without its link.
+            None => Actions {
+                bar: vec![
+                    item(GameAction::FlipBoard, true),
+                    item(GameAction::SharePgn, true),
+                ],
+                menu: vec![new_game(session)],
+            },
         },
     };
     if context.browsing && session.mode().allows_undo() {

@@ -187,7 +187,6 @@ pub struct ViewContext<'a> {
     pub computer_thinking: bool,
     pub clock_paused: bool,
     pub peer: Option<&'a PeerStatus>,
-    pub peer_name: Option<&'a str>,
 }
 
 /// The colour drawn at the bottom.
@@ -269,14 +268,12 @@ pub fn game_view(session: &GameSession, context: ViewContext<'_>) -> GameView {
         hints,
         interactive,
     };
-    let peer_name = context.peer_name;
     let bar = |color: Color| {
         players::bar(
             session,
             position.board(),
             color,
             clock.as_ref(),
-            peer_name,
             rotated_side == Some(color),
         )
     };

@@ -19,7 +19,7 @@ pub enum PlayerLabel {
     Named { name: String },
     /// "Computer · level N (≈rating)".
     Computer { level: u8, rating: u32 },
-    /// The other device; its name once it has told it.
+    /// The other device; the name its user gave it, once it has told it.
     Peer { name: Option<String> },
 }
 
@@ -75,7 +75,7 @@ pub fn material(board: &Board, color: Color) -> Material {
 }
 
 /// The label of the player of `color` in this game.
-pub fn label(session: &GameSession, color: Color, peer_name: Option<&str>) -> PlayerLabel {
+pub fn label(session: &GameSession, color: Color) -> PlayerLabel {
     let config = session.config();
     let named = match color {
         Color::White => config.white_name.as_deref(),
@@ -95,7 +95,7 @@ pub fn label(session: &GameSession, color: Color, peer_name: Option<&str>) -> Pl
         },
         Mode::WifiPeer { local } if local == color => PlayerLabel::You,
         Mode::WifiPeer { .. } => PlayerLabel::Peer {
-            name: peer_name.map(str::to_owned),
+            name: named.map(str::to_owned),
         },
     }
 }
@@ -106,12 +106,11 @@ pub fn bar(
     board: &Board,
     color: Color,
     clock: Option<&ClockView>,
-    peer_name: Option<&str>,
     rotated: bool,
 ) -> PlayerBar {
     PlayerBar {
         side: color.into(),
-        label: label(session, color, peer_name),
+        label: label(session, color),
         material: material(board, color),
         clock: clock.map(|c| c.face(color).clone()),
         to_move: !session.is_over() && session.turn() == color,

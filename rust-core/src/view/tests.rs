@@ -21,7 +21,6 @@ fn context(input: &BoardInput) -> ViewContext<'_> {
         computer_thinking: false,
         clock_paused: false,
         peer: None,
-        peer_name: None,
     }
 }
 
@@ -154,7 +153,7 @@ fn a_draw_offer_from_the_other_device_is_a_prompt() {
     peer.started = true;
     let mut ctx = context(&input);
     ctx.peer = Some(&peer);
-    ctx.peer_name = Some("Ada's phone");
+    game.set_player_name(Color::Black, Some("Ada's phone".into()));
     game.offer_draw(Controller::Remote).unwrap();
     let view = game_view(&game, ctx);
     assert_eq!(view.prompt, Some(Prompt::DrawOffered { by: Side::Black }));

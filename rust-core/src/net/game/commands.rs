@@ -147,6 +147,9 @@ impl Protocol {
         let local = !Self::local_color(old);
         let mut config = GameConfig::new(Mode::WifiPeer { local });
         config.time_control = old.config().time_control;
+        // The players change colours, and their names with them.
+        config.white_name = old.config().black_name.clone();
+        config.black_name = old.config().white_name.clone();
         let game = match GameSession::new(config, self.time.clone()) {
             Ok(game) => game,
             Err(e) => {

@@ -266,9 +266,27 @@ enum RematchAsk {
     Remote,
 }
 
+/// Longest player name sent or taken, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// A player name as one device tells the other: trimmed, at most
+/// [`MAX_NAME_CHARS`], no control characters (nothing that could rearrange
+/// or hide the text around it on a screen).
+pub fn player_name(text: &str) -> Option<String> {
+    let name = text.trim();
+    let fine = !name.is_empty()
+        && name.chars().count() <= MAX_NAME_CHARS
+        && !name.chars().any(|c| {
+            c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        });
+    fine.then(|| name.to_owned())
+}
+
 /// The protocol's own state beside the session.
 pub struct Protocol {
     role: PeerRole,
+    /// This device's player's name, told to the other device.
+    name: Option<String>,
     time: Arc<dyn TimeSource>,
     /// When the side to move began thinking, on the session's time source.
     turn_started: Millis,
@@ -281,7 +299,12 @@ pub struct Protocol {
     started: bool,
     /// The end already reported (by the host, also to the joiner).
     announced: Option<GameEnd>,
+    /// Adjourned, refused, left or closed: no more commands.
     finished: bool,
+    /// This device left, or the other did: the link closes once the other
+    /// device has every message (the game's end among them), or once it
+    /// is gone.
+    closing: bool,
 }
 
 impl Protocol {
@@ -291,6 +314,7 @@ impl Protocol {
         let now = time.now_ms();
         Protocol {
             role,
+            name: None,
             time,
             turn_started: now,
             turn_start_remaining: session.clock().map(|c| c.remaining(session.turn())),
@@ -299,7 +323,24 @@ impl Protocol {
             started: false,
             announced: session.end(),
             finished: false,
+            closing: false,
         }
+    }
+
+    /// The protocol of a joiner that comes back, in a new process, to a
+    /// game it was playing: the game is under way.
+    pub fn rejoining(time: Arc<dyn TimeSource>, session: &GameSession) -> Protocol {
+        Protocol {
+            started: true,
+            ..Protocol::new(PeerRole::Joiner, time, session)
+        }
+    }
+
+    /// The name this device's player goes by, told to the other device
+    /// when they pair; refused (left out) unless [`player_name`] takes it.
+    pub fn with_name(mut self, name: Option<&str>) -> Protocol {
+        self.name = name.and_then(player_name);
+        self
     }
 
     pub fn is_host(&self) -> bool {
@@ -351,10 +392,11 @@ impl Protocol {
         session.wifi_local_color().unwrap_or(Color::White)
     }
 
-    /// Ends the link: an unfinished game is adjourned, with its save.
+    /// The game is over for this device: an unfinished one is adjourned,
+    /// with its save. The link stays until what was sent is delivered.
     fn adjourn(&mut self, ctx: &mut Ctx<'_>) {
         self.finished = true;
-        ctx.link.close();
+        self.close_when_delivered(ctx);
         let unfinished = self.started && !ctx.session.is_over();
         ctx.event(if unfinished {
             WifiEvent::Adjourned {
@@ -363,6 +405,19 @@ impl Protocol {
         } else {
             WifiEvent::Closed
         });
+    }
+}
+
+impl Protocol {
+    /// Closes the link now if the other device has every message sent,
+    /// else once it has ([`LinkEvent::AllAcknowledged`]) or is gone.
+    ///
+    /// [`LinkEvent::AllAcknowledged`]: super::link::LinkEvent::AllAcknowledged
+    fn close_when_delivered(&mut self, ctx: &mut Ctx<'_>) {
+        self.closing = true;
+        if ctx.link.all_acknowledged() {
+            ctx.link.close();
+        }
     }
 }
 

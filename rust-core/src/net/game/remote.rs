@@ -3,7 +3,7 @@
 
 use shakmaty::{Color, Position};
 
-use super::{Ctx, Protocol, RematchAsk, WifiEvent, error_code, verdict_fits};
+use super::{Ctx, Protocol, RematchAsk, WifiEvent, error_code, player_name, verdict_fits};
 use crate::net::link::{LinkEvent, Violation};
 use crate::net::message::{ErrorCode, Message, MoveMsg};
 use crate::rules::{self, EndReason, GameEnd};
@@ -25,6 +25,11 @@ impl Protocol {
             }
             LinkEvent::Connected { resumed } => {
                 ctx.event(WifiEvent::Connected { resumed });
+                if !resumed && let Some(name) = self.name.clone() {
+                    let local = Self::local_color(ctx.session);
+                    ctx.session.set_player_name(local, Some(name.clone()));
+                    ctx.send(Message::Player { name });
+                }
                 if self.is_host() && resumed {
                     if let Some(clock) = Self::clock_message(ctx.session) {
                         ctx.send(clock);
@@ -39,10 +44,18 @@ impl Protocol {
             }
             LinkEvent::Message(msg) => self.on_message(ctx, msg),
             LinkEvent::Violation(v) => self.on_violation(ctx, v),
+            // Leaving, the other device's going is the end of the link.
+            LinkEvent::LinkLost if self.closing => ctx.link.close(),
             LinkEvent::LinkLost => ctx.event(WifiEvent::LinkLost),
+            LinkEvent::Adjourned if self.finished => {}
             LinkEvent::Adjourned => self.adjourn(ctx),
             LinkEvent::Dropped { peer, cause } => ctx.event(WifiEvent::Dropped { peer, cause }),
-            LinkEvent::AllAcknowledged => ctx.event(WifiEvent::AllDelivered),
+            LinkEvent::AllAcknowledged => {
+                if self.closing {
+                    ctx.link.close();
+                }
+                ctx.event(WifiEvent::AllDelivered);
+            }
         }
     }
 
@@ -91,6 +104,13 @@ impl Protocol {
                 ctx.event(WifiEvent::PeerLeft);
                 self.adjourn(ctx);
             }
+            Message::Player { name } => match player_name(&name) {
+                Some(name) => {
+                    let remote = !Self::local_color(ctx.session);
+                    ctx.session.set_player_name(remote, Some(name));
+                }
+                None => ctx.refuse(ErrorCode::Malformed, "not a player name".into()),
+            },
             Message::ResyncRequest { .. } => {
                 if self.is_host() {
                     ctx.send(Self::game_message(ctx.session));
@@ -151,6 +171,9 @@ impl Protocol {
         };
         game.mirror_wifi_side();
         let local = Self::local_color(&game);
+        if self.name.is_some() {
+            game.set_player_name(local, self.name.clone());
+        }
         let over = game.is_over();
         let resynced = self.started && (self.resync_requested || !ctx.session.is_over());
         *ctx.session = game;

@@ -71,6 +71,11 @@ impl ResumeState {
         }
     }
 
+    /// Whether the host had acknowledged every message sent.
+    pub fn all_acknowledged(&self) -> bool {
+        self.unacknowledged.is_empty()
+    }
+
     /// The exactly-once state to go on with.
     pub(super) fn reliable(&self) -> Reliable {
         Reliable {

@@ -55,6 +55,8 @@ class BoardView(context: Context, private val descriptions: SquareDescriptions) 
 
     init {
         contentDescription = context.getString(R.string.a11y_board)
+        // A chessboard reads the same in every language: never mirrored right to left.
+        layoutDirection = LAYOUT_DIRECTION_LTR
         importantForAccessibility = IMPORTANT_FOR_ACCESSIBILITY_YES
     }
 

@@ -26,10 +26,7 @@ enum class LabelCorner {
     BOTTOM_RIGHT,
 }
 
-/**
- * One thing to paint. Colours are ARGB ints, the format of both
- * android.graphics.Color and java.awt.Color(argb, true).
- */
+/** One thing to paint. Colours are ARGB ints, as android.graphics.Color has them. */
 sealed interface DisplayItem {
     data class SquareFill(val square: Square, val box: Box, val color: Int) : DisplayItem
 

@@ -227,6 +227,8 @@ class GameActivity : RokadaActivity(), GameController.Observer {
         banner = text(sizeSp = 17f, bold = true).apply {
             setPadding(dp(12), dp(8), dp(12), dp(8))
             setBackgroundColor(BANNER)
+            // Dark on the light banner, in the dark theme too.
+            setTextColor(BANNER_TEXT)
             accessibilityLiveRegion = View.ACCESSIBILITY_LIVE_REGION_POLITE
         }
         topBar = PlayerBar()
@@ -444,6 +446,15 @@ class GameActivity : RokadaActivity(), GameController.Observer {
         private val captured = text(sizeSp = 20f)
         private val clock = text(sizeSp = 22f, bold = true)
         private var side = Side.WHITE
+
+        /** The theme's main text colour: dark in the light theme, light in the dark one. */
+        private val running = obtainStyledAttributes(intArrayOf(android.R.attr.textColorPrimary)).let {
+            try {
+                it.getColor(0, Color.BLACK)
+            } finally {
+                it.recycle()
+            }
+        }
         val view: LinearLayout = row().apply {
             gravity = Gravity.CENTER_VERTICAL
             setPadding(dp(8), dp(4), dp(8), dp(4))
@@ -470,7 +481,7 @@ class GameActivity : RokadaActivity(), GameController.Observer {
                 if (side == Side.WHITE) R.string.clock_white else R.string.clock_black,
                 face.text,
             )
-            clock.setTextColor(if (face.low && face.running) LOW_TIME else if (face.running) RUNNING else IDLE)
+            clock.setTextColor(if (face.low && face.running) LOW_TIME else if (face.running) running else IDLE)
         }
     }
 
@@ -483,8 +494,8 @@ class GameActivity : RokadaActivity(), GameController.Observer {
         /** Menu item ids of the Wi-Fi entries, after the core's. */
         const val WIFI_MENU = 1000
         val BANNER = Color.rgb(0xFF, 0xF3, 0xC4)
+        val BANNER_TEXT = Color.rgb(0x30, 0x28, 0x10)
         val LOW_TIME = Color.rgb(0xC0, 0x20, 0x20)
-        val RUNNING = Color.rgb(0x10, 0x10, 0x10)
         val IDLE = Color.rgb(0x90, 0x90, 0x90)
     }
 }

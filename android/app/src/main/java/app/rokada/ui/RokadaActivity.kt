@@ -23,6 +23,7 @@ abstract class RokadaActivity : Activity() {
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
         settings = SettingsStore(this).load()
+        SafeArea.keepContentClear(this)
     }
 
     override fun onResume() {

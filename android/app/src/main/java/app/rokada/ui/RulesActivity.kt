@@ -61,7 +61,9 @@ class RulesActivity : RokadaActivity() {
         val board = BoardView(this, SquareDescriptions(strings))
         board.scene = d.scene()
         val size = minOf(resources.displayMetrics.widthPixels - dp(32), dp(MAX_DIAGRAM_DP))
+        // No side padding: the page's own already leaves the diagram its width.
         return column().apply {
+            setPadding(0, dp(8), 0, dp(8))
             gravity = Gravity.CENTER_HORIZONTAL
             addView(board, LinearLayout.LayoutParams(size, size))
             addView(text(d.caption(strings), sizeSp = 14f))
