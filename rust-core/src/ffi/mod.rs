@@ -151,6 +151,36 @@ pub fn spoken_move(played: MoveInfo, language: Language) -> String {
     crate::text::speech::spoken_move(&played, language)
 }
 
+/// The languages of the app, in the order the settings list them.
+#[uniffi::export]
+pub fn languages() -> Vec<Language> {
+    Language::ALL.to_vec()
+}
+
+/// The app's language for a device whose preferred languages are `locales`
+/// (locale names such as `he-IL` or `nb_NO`, best first): the first the app
+/// speaks, else English.
+#[uniffi::export]
+pub fn preferred_language(locales: Vec<String>) -> Language {
+    locales
+        .iter()
+        .find_map(|l| Language::from_locale(l))
+        .unwrap_or(Language::English)
+}
+
+/// The language's code (`he`): its resources' folder and locale name.
+#[uniffi::export]
+pub fn language_code(language: Language) -> String {
+    language.code().to_owned()
+}
+
+/// Whether the interface runs right to left in `language` (the board and
+/// notation never do).
+#[uniffi::export]
+pub fn is_right_to_left(language: Language) -> bool {
+    language.is_rtl()
+}
+
 /// The time controls a new game offers, fastest first.
 #[uniffi::export]
 pub fn time_presets() -> Vec<TimePreset> {

@@ -639,3 +639,25 @@ fn a_wifi_game_between_two_games_over_loopback() {
         Some(RokadaError::NotConnected)
     );
 }
+
+#[test]
+fn the_apps_language_comes_from_the_devices_list() {
+    use crate::text::Language;
+    assert_eq!(languages(), Language::ALL);
+    assert_eq!(
+        preferred_language(vec!["fr-FR".into(), "nb-NO".into(), "en".into()]),
+        Language::NorwegianBokmal
+    );
+    assert_eq!(preferred_language(vec!["iw_IL".into()]), Language::Hebrew);
+    assert_eq!(preferred_language(vec!["fr".into()]), Language::English);
+    assert_eq!(preferred_language(Vec::new()), Language::English);
+    assert_eq!(
+        languages()
+            .into_iter()
+            .map(language_code)
+            .collect::<Vec<_>>(),
+        ["en", "he", "nb", "pl", "bg"]
+    );
+    assert!(is_right_to_left(Language::Hebrew));
+    assert!(!is_right_to_left(Language::Bulgarian));
+}
