@@ -13,7 +13,8 @@ use crate::net::address::{AddressProblem, DEFAULT_PORT, HostAddress};
 use crate::rules::{EndReason, GameEnd, GameResult};
 use crate::session::{Controller, IllegalMoveReason};
 use crate::view::{
-    GameAction, GameMode, LinkState, PeerEvent, PeerRole, PieceKind, Prompt, Side, Square,
+    GameAction, GameMode, LinkState, PeerEvent, PeerRole, PieceKind, PlayerLabel, Prompt, Side,
+    Square,
 };
 
 /// Guards a test against a broken game: events normally arrive at once.
@@ -637,6 +638,51 @@ fn a_wifi_game_between_two_games_over_loopback() {
     assert_eq!(
         Game::new(setup(GameMode::WifiPeer { local: Side::White })).err(),
         Some(RokadaError::NotConnected)
+    );
+}
+
+#[test]
+fn each_device_hears_of_the_others_name() {
+    let host =
+        Game::host_wifi(SideChoice::White, None, Some(0), Some("Ada's phone".into())).unwrap();
+    let host_events = listen(&host);
+    let peer = host.view().peer.unwrap();
+    let address = HostAddress {
+        host: "127.0.0.1".into(),
+        port: peer.port.unwrap(),
+    };
+    let joiner = Game::join_wifi(address, peer.code.unwrap(), Some(" Bo ".into())).unwrap();
+    let joiner_events = listen(&joiner);
+    // The name comes after the game began: the host's screen is told, so
+    // that it draws the player bar again.
+    wait_for(&host_events, |e| {
+        matches!(
+            e,
+            EventKind::Peer {
+                event: PeerEvent::PlayerNamed { side: Side::Black }
+            }
+        )
+    });
+    assert_eq!(
+        host.view().top.label,
+        PlayerLabel::Peer {
+            name: Some("Bo".into())
+        }
+    );
+    wait_for(&joiner_events, |e| {
+        matches!(
+            e,
+            EventKind::Peer {
+                event: PeerEvent::GameStarted { .. }
+            }
+        )
+    });
+    assert_eq!(
+        joiner.view().top.label,
+        PlayerLabel::Peer {
+            name: Some("Ada's phone".into())
+        },
+        "the host's name comes with its game"
     );
 }
 
