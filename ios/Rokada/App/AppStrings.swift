@@ -5,12 +5,12 @@ import SwiftUI
 /// The interface strings of one language, from the generated
 /// `<lang>.lproj/Localizable.strings` in the app bundle.
 struct AppStrings: Localizer, @unchecked Sendable {
-    let language: AppLanguage
+    let language: Language
     private let bundle: Bundle
 
-    init(language: AppLanguage) {
+    init(language: Language) {
         self.language = language
-        bundle = Bundle.main.path(forResource: language.rawValue, ofType: "lproj").flatMap(Bundle.init(path:)) ?? .main
+        bundle = Bundle.main.path(forResource: language.code, ofType: "lproj").flatMap(Bundle.init(path:)) ?? .main
     }
 
     func format(forKey key: String) -> String? {

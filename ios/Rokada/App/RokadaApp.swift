@@ -15,7 +15,8 @@ struct RokadaApp: App {
             saveDirectory: support.appendingPathComponent("Rokada", isDirectory: true),
             feedback: DeviceFeedback(),
             localizer: { AppStrings(language: $0) },
-            preferredLanguages: Locale.preferredLanguages
+            preferredLanguages: Locale.preferredLanguages,
+            deviceName: UIDevice.current.name
         ))
     }
 
@@ -24,7 +25,7 @@ struct RokadaApp: App {
             HomeView()
                 .environment(app)
                 .environment(\.strings, AppStrings(language: app.language))
-                .environment(\.locale, Locale(identifier: app.language.rawValue))
+                .environment(\.locale, Locale(identifier: app.language.code))
                 .environment(\.layoutDirection, app.language.isRightToLeft ? .rightToLeft : .leftToRight)
                 .onOpenURL { url in
                     // "Open in Rokada" for a .pgn file.

@@ -1,6 +1,5 @@
 import RokadaKit
 import SwiftUI
-import UIKit
 
 /// The game screen: the player bars, the board, the status with its claim
 /// buttons, the moves to browse and the bottom bar, as the core's view
@@ -107,10 +106,10 @@ struct GameView: View {
     }
 
     /// Hosts advertise `_rokada._tcp` while they wait for the other phone,
-    /// under the name set in the settings.
+    /// under the player's name (the settings' or the device's).
     private func advertise(_ port: UInt16?) {
         if let port {
-            advertiser.start(port: port, name: app.settings.advertisedName(deviceDefault: UIDevice.current.name))
+            advertiser.start(port: port, name: app.playerName)
         } else {
             advertiser.stop()
         }

@@ -23,7 +23,7 @@ struct RulesView: View {
 
 private struct RulesBlockView: View {
     let block: RulesPageBlock
-    let language: AppLanguage
+    let language: Language
     let theme: BoardTheme
 
     var body: some View {

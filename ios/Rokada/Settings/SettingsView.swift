@@ -12,10 +12,10 @@ struct SettingsView: View {
         @Bindable var settings = app.settings
         Form {
             Picker(strings["settings.language"], selection: $settings.language) {
-                Text(strings["settings.language_system"]).tag(AppLanguage?.none)
-                ForEach(AppLanguage.allCases, id: \.self) { language in
+                Text(strings["settings.language_system"]).tag(Language?.none)
+                ForEach(Language.all, id: \.self) { language in
                     // Each language in its own name.
-                    Text(strings[language.nameKey]).tag(AppLanguage?.some(language))
+                    Text(strings[language.nameKey]).tag(Language?.some(language))
                 }
             }
             Section {

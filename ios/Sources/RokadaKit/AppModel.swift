@@ -54,26 +54,31 @@ public final class AppModel {
 
     @ObservationIgnored private let store: SaveStore
     @ObservationIgnored private let feedback: any GameFeedback
-    @ObservationIgnored private let localizer: (AppLanguage) -> any Localizer
+    @ObservationIgnored private let localizer: (Language) -> any Localizer
     @ObservationIgnored private let preferredLanguages: [String]
+    @ObservationIgnored private let deviceName: String
 
     /// - Parameters:
     ///   - saveDirectory: the folder of the saved games (Application
     ///     Support in the app).
     ///   - localizer: the strings of a language.
     ///   - preferredLanguages: the device's, best first.
+    ///   - deviceName: the device's own name, the player's name over Wi-Fi
+    ///     unless the settings give another.
     public init(
         settings: AppSettings,
         saveDirectory: URL,
         feedback: any GameFeedback,
-        localizer: @escaping (AppLanguage) -> any Localizer,
-        preferredLanguages: [String]
+        localizer: @escaping (Language) -> any Localizer,
+        preferredLanguages: [String],
+        deviceName: String
     ) {
         self.settings = settings
         store = SaveStore(dir: saveDirectory.path)
         self.feedback = feedback
         self.localizer = localizer
         self.preferredLanguages = preferredLanguages
+        self.deviceName = deviceName
         join.onStarted = { [weak self] game in
             self?.open(game, keepSaved: true)
         }
@@ -81,8 +86,13 @@ public final class AppModel {
     }
 
     /// The language the app speaks: the chosen one, or the device's.
-    public var language: AppLanguage {
-        settings.language ?? AppLanguage.preferred(from: preferredLanguages)
+    public var language: Language {
+        settings.language ?? preferredLanguage(locales: preferredLanguages)
+    }
+
+    /// The name this phone's player goes by over Wi-Fi.
+    public var playerName: String {
+        settings.playerName(deviceDefault: deviceName)
     }
 
     public var strings: any Localizer {
@@ -101,14 +111,17 @@ public final class AppModel {
     /// Hosts a Wi-Fi game on the default port (another when it is taken).
     public func host(side: SideChoice, timeControl: TimeControl?) {
         ask(replacing: .wifiPeer(local: .white)) { [weak self] in
-            self?.open { try Game.hostWifi(side: side, timeControl: timeControl) }
+            guard let self else { return }
+            let name = playerName
+            open { try Game.hostWifi(side: side, timeControl: timeControl, name: name) }
         }
     }
 
     /// Joins with the join screen's host and code.
     public func connectJoin() {
         ask(replacing: .wifiPeer(local: .white)) { [weak self] in
-            self?.join.connect()
+            guard let self else { return }
+            join.connect(name: playerName)
         }
     }
 
@@ -134,7 +147,7 @@ public final class AppModel {
     /// Continues a saved game (a Wi-Fi game is hosted again).
     public func continueGame(_ saved: SavedGame) {
         do {
-            guard let game = try store.resume(slot: saved.slot) else {
+            guard let game = try store.resume(slot: saved.slot, name: playerName) else {
                 refreshSaved()
                 return
             }
@@ -194,9 +207,10 @@ public final class AppModel {
         if keepSaved {
             game.keepSaved(store: store)
         }
-        let model = GameScreenModel(game: game, settings: settings, feedback: feedback) { [weak self] in
-            self?.strings ?? StringTable(entries: [:])
-        }
+        let model = GameScreenModel(
+            game: game, settings: settings, feedback: feedback,
+            language: { [weak self] in self?.language ?? .english }, localizer: localizer
+        )
         model.onNewGame = { [weak self] mode in
             self?.path = [Self.setupRoute(of: mode)]
         }

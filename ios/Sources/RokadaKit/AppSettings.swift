@@ -6,8 +6,8 @@ import Observation
 @Observable
 public final class AppSettings {
     /// `nil`: the phone's language.
-    public var language: AppLanguage? {
-        didSet { defaults.set(language?.rawValue, forKey: Keys.language) }
+    public var language: Language? {
+        didSet { defaults.set(language?.code, forKey: Keys.language) }
     }
     public var moveHints: Bool {
         didSet { defaults.set(moveHints, forKey: Keys.moveHints) }
@@ -25,8 +25,9 @@ public final class AppSettings {
     public var haptics: Bool {
         didSet { defaults.set(haptics, forKey: Keys.haptics) }
     }
-    /// The name other phones see when this one hosts a Wi-Fi game; empty
-    /// means the device's own name.
+    /// The name this phone's player goes by over Wi-Fi (the other phone
+    /// shows it, and a hosted game is advertised under it); empty means the
+    /// device's own name.
     public var deviceName: String {
         didSet { defaults.set(deviceName, forKey: Keys.deviceName) }
     }
@@ -45,7 +46,7 @@ public final class AppSettings {
 
     public init(defaults: UserDefaults) {
         self.defaults = defaults
-        language = defaults.string(forKey: Keys.language).flatMap(AppLanguage.init(rawValue:))
+        language = defaults.string(forKey: Keys.language).flatMap(Language.init(code:))
         moveHints = defaults.object(forKey: Keys.moveHints) as? Bool ?? true
         seating = Seating.allCases.first { $0.storedName == defaults.string(forKey: Keys.seating) } ?? .sideBySide
         boardTheme = boardThemes().first { $0.storedName == defaults.string(forKey: Keys.boardTheme) } ?? .wood
@@ -59,9 +60,9 @@ public final class AppSettings {
         ViewOptions(seating: seating, moveHints: moveHints)
     }
 
-    /// The name to advertise a hosted game under: the one set here, or
-    /// else the device's.
-    public func advertisedName(deviceDefault: String) -> String {
+    /// The name to go by over Wi-Fi: the one set here, or else the
+    /// device's.
+    public func playerName(deviceDefault: String) -> String {
         let chosen = deviceName.trimmingCharacters(in: .whitespacesAndNewlines)
         return chosen.isEmpty ? deviceDefault : chosen
     }

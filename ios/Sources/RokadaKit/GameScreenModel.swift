@@ -52,7 +52,9 @@ public final class GameScreenModel {
     private var linkProblem: Phrase?
     @ObservationIgnored private let settings: AppSettings
     @ObservationIgnored private let feedback: any GameFeedback
-    @ObservationIgnored private let strings: @MainActor () -> any Localizer
+    /// The app's language now, and the strings of a language.
+    @ObservationIgnored private let language: @MainActor () -> Language
+    @ObservationIgnored private let localizer: (Language) -> any Localizer
     @ObservationIgnored private let localAddresses: () -> [String]
     @ObservationIgnored private var addressesPort: UInt16?
     @ObservationIgnored private var isOnScreen = false
@@ -63,13 +65,15 @@ public final class GameScreenModel {
         game: Game,
         settings: AppSettings,
         feedback: any GameFeedback,
-        strings: @escaping @MainActor () -> any Localizer,
+        language: @escaping @MainActor () -> Language,
+        localizer: @escaping (Language) -> any Localizer,
         localAddresses: @escaping () -> [String] = LocalAddresses.current
     ) {
         self.game = game
         self.settings = settings
         self.feedback = feedback
-        self.strings = strings
+        self.language = language
+        self.localizer = localizer
         self.localAddresses = localAddresses
         view = game.setOptions(options: settings.viewOptions)
         // Events so far (the computer's first move, a quick pairing) come
@@ -325,13 +329,15 @@ public final class GameScreenModel {
         }
     }
 
-    /// What VoiceOver says of an event.
+    /// What VoiceOver says of an event: a move in words, as the core says
+    /// it ("Knight takes e5, check"), and how the game ended.
     private func announcement(of kind: EventKind) -> String? {
-        let strings = strings()
+        let language = language()
         switch kind {
         case .movePlayed(let played, _):
-            return strings.text("a11y.move_played", played.san)
+            return spokenMove(played: played, language: language)
         case .gameOver(let end):
+            let strings = localizer(language)
             return strings.text(end.resultPhrase) + ". " + strings.text(end.reasonPhrase)
         default:
             return nil

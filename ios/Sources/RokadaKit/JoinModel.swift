@@ -104,12 +104,13 @@ public final class JoinModel {
         problem = nil
     }
 
-    /// Connects with the typed code; a code the core cannot read stays on
-    /// the code entry with the reason.
-    public func connect() {
+    /// Connects with the typed code, going by `name` (the other phone shows
+    /// it); a code the core cannot read stays on the code entry with the
+    /// reason.
+    public func connect(name: String? = nil) {
         guard case .enteringCode(let host) = stage else { return }
         do {
-            let game = try Game.joinWifi(address: host, code: codeText)
+            let game = try Game.joinWifi(address: host, code: codeText, name: name)
             connection = game
             stage = .connecting(host)
             problem = nil

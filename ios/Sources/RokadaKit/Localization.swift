@@ -1,51 +1,30 @@
 import Foundation
 
-/// The languages Rokada speaks.
-public enum AppLanguage: String, CaseIterable, Sendable {
-    case english = "en"
-    case hebrew = "he"
-    case norwegianBokmal = "nb"
-    case polish = "pl"
-    case bulgarian = "bg"
-
-    /// The language of a locale identifier (`he_IL`, `nb-NO`), if Rokada
-    /// has it; Norwegian without a variant is taken as Bokmål.
-    public init?(localeIdentifier: String) {
-        let code = localeIdentifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init)
-        switch code?.lowercased() {
-        case "en": self = .english
-        case "he", "iw": self = .hebrew
-        case "nb", "no": self = .norwegianBokmal
-        case "pl": self = .polish
-        case "bg": self = .bulgarian
-        default: return nil
-        }
+extension Language {
+    /// The languages of the app, in the order the settings list them.
+    public static var all: [Language] {
+        languages()
     }
 
-    /// The first of the preferred languages that Rokada has, else English.
-    public static func preferred(from identifiers: [String]) -> AppLanguage {
-        identifiers.lazy.compactMap(AppLanguage.init(localeIdentifier:)).first ?? .english
+    /// The language's code (`he`): its `.lproj` folder and locale name.
+    public var code: String {
+        languageCode(language: self)
+    }
+
+    /// The language of a code, for a setting kept as one.
+    public init?(code: String) {
+        guard let language = Language.all.first(where: { $0.code == code }) else { return nil }
+        self = language
     }
 
     /// Hebrew runs right to left; the interface mirrors, the board never.
     public var isRightToLeft: Bool {
-        self == .hebrew
+        RokadaCore.isRightToLeft(language: self)
     }
 
     /// The language's own name, as the settings list shows it.
     public var nameKey: String {
-        "language.\(rawValue)"
-    }
-
-    /// The same language for the core's rules page.
-    public var rulesLanguage: RulesLanguage {
-        switch self {
-        case .english: .english
-        case .hebrew: .hebrew
-        case .norwegianBokmal: .norwegianBokmal
-        case .polish: .polish
-        case .bulgarian: .bulgarian
-        }
+        "language.\(code)"
     }
 }
 

@@ -1,14 +1,14 @@
 /// The rules page as the core gives it, block by block (no Markdown to
 /// parse here), with its text ready for the platform's text views.
 public enum RulesPage {
-    public static func blocks(in language: AppLanguage) -> [RulesPageBlock] {
-        rulesPage(language: language.rulesLanguage)
+    public static func blocks(in language: Language) -> [RulesPageBlock] {
+        rulesPage(language: language)
     }
 
     /// The text of a run of spans. Notation reads left to right in every
     /// language: in a right-to-left one it is isolated, so `Nf3` is not
     /// reordered inside Hebrew text.
-    public static func text(of spans: [RulesSpan], in language: AppLanguage) -> String {
+    public static func text(of spans: [RulesSpan], in language: Language) -> String {
         spans.map { span in
             switch span {
             case .plain(let text): text

@@ -19,7 +19,7 @@ final class AppModelTests: XCTestCase {
 
     private func app(languages: [String] = ["en"]) -> AppModel {
         AppModel(settings: defaults.settings(), saveDirectory: folder, feedback: FeedbackRecorder(),
-                 localizer: { try! Resources.strings($0) }, preferredLanguages: languages)
+                 localizer: { try! Resources.strings($0) }, preferredLanguages: languages, deviceName: "Test phone")
     }
 
     /// Waits until the home screen lists the slot's game with `plies`
@@ -105,9 +105,9 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(again.boardTheme, .tournament)
         XCTAssertFalse(again.haptics)
         XCTAssertEqual(again.viewOptions, ViewOptions(seating: .faceToFace, moveHints: true))
-        XCTAssertEqual(again.advertisedName(deviceDefault: "iPhone"), "Ada's phone")
+        XCTAssertEqual(again.playerName(deviceDefault: "iPhone"), "Ada's phone")
         again.deviceName = " "
-        XCTAssertEqual(again.advertisedName(deviceDefault: "iPhone"), "iPhone")
+        XCTAssertEqual(again.playerName(deviceDefault: "iPhone"), "iPhone")
 
         let app = app(languages: ["fr-FR", "pl-PL"])
         XCTAssertEqual(app.language, .polish)

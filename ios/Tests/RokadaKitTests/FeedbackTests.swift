@@ -4,8 +4,9 @@ import XCTest
 final class FeedbackTests: XCTestCase {
     private func move(_ sound: MoveSound) -> EventKind {
         .movePlayed(
-            played: MoveInfo(ply: 1, number: 1, side: .white, san: "e4", uci: "e2e4", from: .e2, to: .e4, captured: nil,
-                             promotion: nil, castle: false, check: false, mate: false, sound: sound, clockAfterMs: nil),
+            played: MoveInfo(ply: 1, number: 1, side: .white, san: "e4", uci: "e2e4", from: .e2, to: .e4, piece: .pawn,
+                             captured: nil, promotion: nil, castle: false, enPassant: false, check: false, mate: false,
+                             sound: sound, clockAfterMs: nil),
             by: .local
         )
     }

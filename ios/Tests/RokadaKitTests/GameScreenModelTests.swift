@@ -41,7 +41,8 @@ final class GameScreenModelTests: XCTestCase {
         // One phone: a decisive result is a win for someone at this phone.
         XCTAssertEqual(feedback.sounds, [.move, .move, .move, .check, .win])
         XCTAssertEqual(feedback.haptics, [.move, .move, .move, .check, .gameOver])
-        XCTAssertEqual(feedback.announcements.first, "Move played: f3")
+        XCTAssertEqual(feedback.announcements.first, "f3", "the core's words for the move")
+        XCTAssertEqual(feedback.announcements[3], "Queen h4, checkmate")
         XCTAssertEqual(feedback.announcements.last, "Black wins. Checkmate")
         XCTAssertEqual(feedback.offMainThread, 0)
     }

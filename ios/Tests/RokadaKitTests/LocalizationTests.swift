@@ -104,23 +104,23 @@ final class LocalizationTests: XCTestCase {
             Phrase("a11y.board"), Phrase("common.ok"), Phrase("common.cancel"), Phrase("common.close"),
             Phrase("app.name"),
         ]
-        phrases += AppLanguage.allCases.map { Phrase($0.nameKey) }
+        phrases += Language.all.map { Phrase($0.nameKey) }
         return phrases
     }
 
     func testEveryPhraseOfTheKitIsInEveryLanguageWithItsPlaceholders() throws {
         let phrases = Self.everyPhrase.filter { $0.key != Phrase.verbatimKey }
         XCTAssertGreaterThan(phrases.count, 150)
-        for language in AppLanguage.allCases {
+        for language in Language.all {
             let table = try Resources.strings(language)
             for phrase in phrases {
                 guard let format = table.format(forKey: phrase.key) else {
-                    XCTFail("\(language.rawValue): no string \(phrase.key)")
+                    XCTFail("\(language.code): no string \(phrase.key)")
                     continue
                 }
                 let slots = Set(format.matches(of: /%(\d+)\$/).compactMap { Int($0.1) })
                 XCTAssertEqual(slots, Set(phrase.arguments.indices.map { $0 + 1 }),
-                               "\(language.rawValue): \(phrase.key) takes other arguments")
+                               "\(language.code): \(phrase.key) takes other arguments")
             }
         }
     }
@@ -199,11 +199,13 @@ final class LocalizationTests: XCTestCase {
     }
 
     func testThePreferredLanguageFallsBackToEnglish() {
-        XCTAssertEqual(AppLanguage.preferred(from: ["fr-FR", "nb-NO", "en"]), .norwegianBokmal)
-        XCTAssertEqual(AppLanguage.preferred(from: ["no"]), .norwegianBokmal)
-        XCTAssertEqual(AppLanguage.preferred(from: ["bg_BG"]), .bulgarian)
-        XCTAssertEqual(AppLanguage.preferred(from: ["fr"]), .english)
-        XCTAssertEqual(AppLanguage.hebrew.rulesLanguage, .hebrew)
-        XCTAssertTrue(AppLanguage.hebrew.isRightToLeft)
+        XCTAssertEqual(preferredLanguage(locales: ["fr-FR", "nb-NO", "en"]), .norwegianBokmal)
+        XCTAssertEqual(preferredLanguage(locales: ["fr"]), .english)
+        XCTAssertEqual(Language.all.map(\.code), ["en", "he", "nb", "pl", "bg"])
+        XCTAssertEqual(Language(code: "pl"), .polish)
+        XCTAssertNil(Language(code: "fr"))
+        XCTAssertTrue(Language.hebrew.isRightToLeft)
+        XCTAssertFalse(Language.polish.isRightToLeft)
+        XCTAssertEqual(Language.bulgarian.nameKey, "language.bg")
     }
 }

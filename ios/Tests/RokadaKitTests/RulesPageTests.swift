@@ -4,17 +4,17 @@ import XCTest
 final class RulesPageTests: XCTestCase {
     func testEveryLanguagesPageIsTheCoresBlocksWithEveryDiagram() {
         let ids = Set(rulesDiagrams().map(\.id))
-        for language in AppLanguage.allCases {
+        for language in Language.all {
             let blocks = RulesPage.blocks(in: language)
             guard case .heading(1, let title) = blocks.first else {
-                return XCTFail("\(language.rawValue): the page starts with its title")
+                return XCTFail("\(language.code): the page starts with its title")
             }
             XCTAssertFalse(RulesPage.text(of: title, in: language).isEmpty)
             var shown = Set<String>()
             for case .diagram(let diagram, _) in blocks {
                 shown.insert(diagram.id)
             }
-            XCTAssertEqual(shown, ids, "\(language.rawValue): every diagram appears on the page")
+            XCTAssertEqual(shown, ids, "\(language.code): every diagram appears on the page")
         }
     }
 

@@ -64,8 +64,8 @@ enum Resources {
         .deletingLastPathComponent()
         .appendingPathComponent("Rokada/Resources")
 
-    static func strings(_ language: AppLanguage) throws -> StringTable {
-        try StringTable(contentsOf: directory.appendingPathComponent("\(language.rawValue).lproj/Localizable.strings"))
+    static func strings(_ language: Language) throws -> StringTable {
+        try StringTable(contentsOf: directory.appendingPathComponent("\(language.code).lproj/Localizable.strings"))
     }
 
     static let english = try! strings(.english)
@@ -106,7 +106,8 @@ func temporaryFolder(_ name: String) throws -> URL {
 func screen(
     _ game: Game, settings: AppSettings, feedback: FeedbackRecorder = FeedbackRecorder()
 ) -> GameScreenModel {
-    GameScreenModel(game: game, settings: settings, feedback: feedback) { Resources.english }
+    GameScreenModel(game: game, settings: settings, feedback: feedback, language: { .english },
+                    localizer: { try! Resources.strings($0) })
 }
 
 @MainActor

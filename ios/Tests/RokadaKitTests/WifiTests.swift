@@ -26,7 +26,7 @@ final class WifiTests: XCTestCase {
         join.addressText = "127.0.0.1:\(port)"
         join.chooseTypedAddress()
         join.codeText = code
-        join.connect()
+        join.connect(name: "Joining phone")
         try await waitUntil("the game begins on the joining side") { started != nil }
         return screen(try XCTUnwrap(started), settings: defaults.settings())
     }
@@ -34,7 +34,8 @@ final class WifiTests: XCTestCase {
     func testAWrongCodeKeepsTheJoinerOnTheCodeAndThenTheGamePlays() async throws {
         let hostFeedback = FeedbackRecorder()
         let host = screen(
-            try Game.hostWifi(side: .white, timeControl: TimeControl(baseMs: 300_000, incrementMs: 0), port: 0),
+            try Game.hostWifi(side: .white, timeControl: TimeControl(baseMs: 300_000, incrementMs: 0), port: 0,
+                              name: "Hosting phone"),
             settings: defaults.settings(), feedback: hostFeedback
         )
         host.screenAppeared()
@@ -67,8 +68,12 @@ final class WifiTests: XCTestCase {
         XCTAssertNil(host.advertisedPort, "the game is no longer advertised")
         XCTAssertEqual(joiner.view.mode, .wifiPeer(local: .black))
         XCTAssertEqual(joiner.view.mode.title, Phrase("ios.title.wifi"))
-        XCTAssertEqual(joiner.view.top.label, .peer(name: nil))
-        XCTAssertEqual(joiner.view.top.label.phrase, Phrase("ios.player.opponent"))
+        // Each phone shows the other's player by the name it goes by.
+        try await waitUntil("the names are told") {
+            joiner.view.top.label == .peer(name: "Hosting phone") && host.view.top.label == .peer(name: "Joining phone")
+        }
+        XCTAssertEqual(Resources.english.text(joiner.view.top.label.phrase), "Hosting phone")
+        XCTAssertEqual(PlayerLabel.peer(name: nil).phrase, Phrase("ios.player.opponent"))
 
         host.tapMove(.e2, .e4)
         try await waitUntil("e4 reaches the joiner") { joiner.sans == ["e4"] }
