@@ -25,7 +25,9 @@ struct GameView: View {
                 .padding(.horizontal)
             } else {
                 VStack(spacing: 8) {
+                    // On a tall iPad the board leaves room for the rest.
                     boardColumn
+                        .frame(maxWidth: max(240, proxy.size.height - 320))
                     statusArea
                     MoveListView(model: model, axis: .horizontal)
                     Spacer(minLength: 0)
@@ -36,7 +38,8 @@ struct GameView: View {
         }
         .overlay {
             if let panel = model.pairingPanel {
-                PairingPanelView(panel: panel) { app.path = [] }
+                let newCode = model.control(.newCode).map { item -> () -> Void in { model.choose(item) } }
+                PairingPanelView(panel: panel, newCode: newCode) { app.path = [] }
             }
         }
         .navigationTitle(strings[model.view.mode.title])

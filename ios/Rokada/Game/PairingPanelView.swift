@@ -5,6 +5,8 @@ import SwiftUI
 /// phone's address and port, connecting, or why the game could not begin.
 struct PairingPanelView: View {
     let panel: PairingPanel
+    /// "New code", while the host may draw one.
+    let newCode: (() -> Void)?
     let leave: () -> Void
     @Environment(\.strings) private var strings
 
@@ -33,6 +35,9 @@ struct PairingPanelView: View {
                 HStack {
                     ProgressView()
                     Text(strings["wifi.waiting"])
+                }
+                if let newCode {
+                    Button(strings[GameAction.newCode.title], action: newCode)
                 }
             case .connecting:
                 HStack {

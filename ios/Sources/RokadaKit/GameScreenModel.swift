@@ -189,6 +189,13 @@ public final class GameScreenModel {
         perform(item.action)
     }
 
+    /// The control of `action`, in the bar or the menu, if the core offers
+    /// it now (a screen may show it in a second place, as the pairing panel
+    /// shows "New code").
+    public func control(_ action: GameAction) -> ActionItem? {
+        (view.actions.bar + view.actions.menu).first { $0.action == action }
+    }
+
     public func claim(_ claim: DrawClaim) {
         perform(.claimDraw(claim: claim))
     }

@@ -132,6 +132,6 @@ extension GameScreenModel {
     }
 
     func item(_ action: GameAction) -> ActionItem? {
-        (view.actions.bar + view.actions.menu).first { $0.action == action }
+        control(action)
     }
 }

@@ -39,12 +39,16 @@ final class WifiTests: XCTestCase {
             settings: defaults.settings(), feedback: hostFeedback
         )
         host.screenAppeared()
-        guard case .hosting(let code, let addresses, 0) = host.pairingPanel else {
+        guard case .hosting(let firstCode, let addresses, 0) = host.pairingPanel else {
             return XCTFail("a host shows its code, not \(String(describing: host.pairingPanel))")
         }
         let port = try XCTUnwrap(host.advertisedPort)
+        let newCode = try XCTUnwrap(host.control(.newCode), "a host may draw a new code while it waits")
+        host.choose(newCode)
+        guard case .hosting(let code, _, _) = host.pairingPanel else { return XCTFail("still hosting") }
         XCTAssertTrue(addresses.allSatisfy { $0.hasSuffix(":\(port)") }, "\(addresses)")
         XCTAssertEqual(hostFeedback.screenOn, [true], "an open link keeps the screen on")
+        XCTAssertNotEqual(code, firstCode)
 
         let joining = JoinModel()
         joining.addressText = "127.0.0.1:\(port)"
