@@ -113,9 +113,12 @@ public final class GameScreenModel {
         game.resume()
     }
 
-    /// The screen is done with the game: no more events, the screen may
-    /// sleep.
+    /// The screen is done with the game: the computer and the clock stop
+    /// at once, no more events come, the screen may sleep. The game itself
+    /// ends (a Wi-Fi game adjourned, the other device told) when the last
+    /// reference to it goes.
     public func close() {
+        game.pause()
         game.setListener(listener: nil)
         screenDisappeared()
     }

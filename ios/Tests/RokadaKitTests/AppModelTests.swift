@@ -54,8 +54,11 @@ final class AppModelTests: XCTestCase {
         try await waitForSave(app, .samePhone, plies: 1)
 
         app.continueGame(saved)
-        XCTAssertEqual(try XCTUnwrap(app.game).sans, ["e4"])
-        app.game?.tapMove(.e7, .e5)
+        // Held, like `first`, so that no late last save of a stopped game
+        // (the core writes one when a game goes) crosses the test's.
+        let continued = try XCTUnwrap(app.game)
+        XCTAssertEqual(continued.sans, ["e4"])
+        continued.tapMove(.e7, .e5)
         try await waitForSave(app, .samePhone, plies: 2)
 
         app.path = []
@@ -68,6 +71,7 @@ final class AppModelTests: XCTestCase {
         app.confirmStart()
         XCTAssertEqual(app.game?.sans, [], "replaced once the player agreed")
         try await waitForSave(app, .samePhone, plies: 0)
+        withExtendedLifetime((first, continued)) {}
     }
 
     func testNewGameFromTheGameScreenOpensTheSetupOfItsWayToPlay() async throws {
