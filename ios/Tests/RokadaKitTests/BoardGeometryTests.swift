@@ -68,7 +68,8 @@ final class BoardGeometryTests: XCTestCase {
         let flipped = BoardGeometry(boardSize: 320, isFlipped: true)
         XCTAssertEqual(flipped.coordinates(of: .h8).file, "h")
         XCTAssertEqual(flipped.coordinates(of: .h8).rank, "8")
-        XCTAssertEqual(geometry.coordinateFontSize * 2, BoardGeometry(boardSize: 640, isFlipped: false).coordinateFontSize)
+        let twice = BoardGeometry(boardSize: 640, isFlipped: false)
+        XCTAssertEqual(geometry.coordinateFontSize * 2, twice.coordinateFontSize)
     }
 
     func testASwipeStepsOnlyWhenItIsLongAndAcross() {

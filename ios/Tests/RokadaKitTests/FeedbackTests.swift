@@ -27,7 +27,8 @@ final class FeedbackTests: XCTestCase {
         XCTAssertEqual(EventFeedback(blackWins, mode: .wifiPeer(local: .black)).sound, .win)
         XCTAssertEqual(EventFeedback(blackWins, mode: .samePhone).sound, .win)
         let draw = EventKind.gameOver(end: GameEnd(result: .draw, reason: .stalemate))
-        XCTAssertEqual(EventFeedback(draw, mode: .wifiPeer(local: .white)), EventFeedback(sound: .draw, haptic: .gameOver))
+        XCTAssertEqual(EventFeedback(draw, mode: .wifiPeer(local: .white)),
+                       EventFeedback(sound: .draw, haptic: .gameOver))
     }
 
     func testLowTimeWarnsOnlyThePlayerWhoseClockItIs() {

@@ -63,7 +63,8 @@ final class LocalizationTests: XCTestCase {
         phrases += [AddressProblem.empty, .badPort, .badHost].map(\.phrase)
         let errors: [RokadaError] = [
             .IllegalMove(from: .e2, to: .e5, reason: .notLegal), .UnparsableMove(text: ""), .GameOver, .NotYourTurn,
-            .NotAllowedInMode(restriction: .undo), .NothingToUndo, .NoDrawOffer, .DrawNotClaimable(claim: .fiftyMoveRule),
+            .NotAllowedInMode(restriction: .undo), .NothingToUndo, .NoDrawOffer,
+            .DrawNotClaimable(claim: .fiftyMoveRule),
             .InvalidFen(text: "", reason: ""), .InvalidLevel(level: 0), .InvalidTimeControl(baseMs: 0, incrementMs: 0),
             .InvalidSave(problem: .malformed, detail: ""), .InvalidPairingCode(code: "", problem: .tooShort),
             .InvalidAddress(text: "", problem: .badHost), .Network(detail: ""), .Storage(detail: ""), .NotConnected,
@@ -79,7 +80,8 @@ final class LocalizationTests: XCTestCase {
             .drawDeclined(by: .black),
             .peer(event: .peerLeft), .peer(event: .rematchDeclined(by: .black)), .peer(event: .codeChanged(code: "1")),
             .peer(event: .resynced), .peer(event: .peerError(complaint: .malformed)),
-            .peer(event: .adjourned(save: "")), .peer(event: .unreachable), .peer(event: .refusedByHost(refusal: .busy)),
+            .peer(event: .adjourned(save: "")), .peer(event: .unreachable),
+            .peer(event: .refusedByHost(refusal: .busy)),
         ]
         phrases += events.compactMap { GameScreenModel.notice(of: $0, mode: .wifiPeer(local: .white)) }
         phrases += [PgnGameInfo(index: 0, white: nil, black: nil, event: nil, date: nil, result: nil, plies: 0).title]
