@@ -20,7 +20,7 @@ pub use game::{ActionOutcome, Game, GameListener, pgn_games};
 pub use rules_page::{RulesCell, RulesListMarker, RulesPageBlock, RulesSpan, rules_page};
 pub use store::SaveStore;
 pub use types::*;
-pub use wifi::{SideChoice, parse_host_address, parse_pairing_code};
+pub use wifi::{SideChoice, host_address_text, parse_host_address, parse_pairing_code};
 
 use crate::clock::Millis;
 use crate::text::Language;
@@ -149,6 +149,36 @@ pub fn board_colors(theme: BoardTheme) -> BoardColors {
 #[uniffi::export]
 pub fn spoken_move(played: MoveInfo, language: Language) -> String {
     crate::text::speech::spoken_move(&played, language)
+}
+
+/// The languages of the app, in the order the settings list them.
+#[uniffi::export]
+pub fn languages() -> Vec<Language> {
+    Language::ALL.to_vec()
+}
+
+/// The app's language for a device whose preferred languages are `locales`
+/// (locale names such as `he-IL` or `nb_NO`, best first): the first the app
+/// speaks, else English.
+#[uniffi::export]
+pub fn preferred_language(locales: Vec<String>) -> Language {
+    locales
+        .iter()
+        .find_map(|l| Language::from_locale(l))
+        .unwrap_or(Language::English)
+}
+
+/// The language's code (`he`): its resources' folder and locale name.
+#[uniffi::export]
+pub fn language_code(language: Language) -> String {
+    language.code().to_owned()
+}
+
+/// Whether the interface runs right to left in `language` (the board and
+/// notation never do).
+#[uniffi::export]
+pub fn is_right_to_left(language: Language) -> bool {
+    language.is_rtl()
 }
 
 /// The time controls a new game offers, fastest first.

@@ -39,6 +39,13 @@ pub fn parse_host_address(text: String) -> Result<HostAddress, RokadaError> {
     HostAddress::parse(&text).map_err(|problem| RokadaError::InvalidAddress { text, problem })
 }
 
+/// An address as a person would type it back (`192.168.1.20:41641`,
+/// `[fe80::1]:41641`): what a host shows under its code.
+#[uniffi::export]
+pub fn host_address_text(address: HostAddress) -> String {
+    address.to_string()
+}
+
 /// Reads a pairing code as typed: six digits, spaces and dashes allowed
 /// between them. Returns the six digits.
 #[uniffi::export]
