@@ -20,11 +20,14 @@ pub use game::{ActionOutcome, Game, GameListener, pgn_games};
 pub use rules_page::{RulesCell, RulesListMarker, RulesPageBlock, RulesSpan, rules_page};
 pub use store::SaveStore;
 pub use types::*;
-pub use wifi::{SideChoice, host_address_text, parse_host_address, parse_pairing_code};
+pub use wifi::{
+    SideChoice, checked_player_name, host_address_text, max_player_name_chars, parse_host_address,
+    parse_pairing_code, service_name,
+};
 
 use crate::clock::Millis;
 use crate::text::Language;
-use crate::view::{BoardColors, BoardTheme, MoveInfo, Square, TimePreset};
+use crate::view::{BoardColors, BoardTheme, MoveInfo, Side, Square, TimePreset};
 
 /// Routes the core's log to the platform's (logcat, the unified log).
 /// Making any game or store does it too; calling it again does nothing.
@@ -104,6 +107,16 @@ pub fn square_at_cell(column: u8, row: u8, flipped: bool) -> Option<Square> {
         (column, 7 - row)
     };
     Some(Square::ALL[usize::from(rank * 8 + file)])
+}
+
+/// White or Black at random (the player who lets the app choose).
+#[uniffi::export]
+pub fn random_side() -> Side {
+    if crate::net::crypto::random_bytes::<1>()[0] & 1 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    }
 }
 
 /// A computer level as the level picker shows it.

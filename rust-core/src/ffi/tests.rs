@@ -254,6 +254,13 @@ fn addresses_and_codes_as_typed() {
             ..
         })
     ));
+    assert_eq!(service_name("  ".into()), "Rokada");
+    let cyrillic = "Телефонът на Мария Иванова от Пловдив".to_owned();
+    let cut = service_name(cyrillic.clone());
+    assert!(cut.len() <= 63 && cyrillic.starts_with(&cut) && cut.len() > 50);
+    assert_eq!(checked_player_name(" Ada ".into()), Some("Ada".into()));
+    assert_eq!(checked_player_name("a\u{202E}b".into()), None);
+    assert_eq!(max_player_name_chars(), 40);
     let presets = time_presets();
     assert!(presets.iter().any(|p| p.label == "5+3"));
 }
