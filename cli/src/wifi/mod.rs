@@ -3,65 +3,104 @@
 //!
 //! Hosts advertise themselves with mDNS (`_rokada._tcp`); `join` without an
 //! address looks for them. Both can be told the pairing code with `--code`.
-//! With `--json`, commands are read from standard input one a line and every
-//! event is printed as one JSON object on standard output.
+//! A person reads the game in the language of `--lang` (or the system's)
+//! and may type its commands in that language or in English. With `--json`,
+//! commands are read from standard input one a line and every event is
+//! printed as one JSON object on standard output, in English.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+mod commands;
+mod mdns;
+mod play;
+mod report;
+
+use std::io::{self, IsTerminal, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, ToSocketAddrs};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::mpsc;
-use std::sync::{Arc, Mutex, PoisonError};
-use std::thread;
-use std::time::Duration;
+use std::sync::Arc;
 
-use mdns_sd::{ServiceDaemon, ServiceEvent, ServiceInfo};
-use rokada_core::clock::{MonotonicTime, TimeControl, TimeSource, clock_text};
-use rokada_core::live::wifi::WifiSetup;
-use rokada_core::live::{EventKind, Listener, LiveEvent, LiveGame};
-use rokada_core::net::SERVICE_TYPE;
-use rokada_core::net::address::DEFAULT_PORT;
-use rokada_core::net::game::{ColorChoice, HostGame};
+use rokada_core::clock::{MonotonicTime, TimeControl, TimeSource};
+use rokada_core::live::LiveGame;
+use rokada_core::live::wifi::{RejoinError, StartError, WifiSetup};
+use rokada_core::net::address::{AddressProblem, DEFAULT_PORT, HostAddress};
+use rokada_core::net::game::{ColorChoice, HostError, HostGame};
 use rokada_core::net::link::LinkConfig;
-use rokada_core::net::message::PROTOCOL_VERSION;
 use rokada_core::net::pairing::PairingCode;
-use rokada_core::rules::{DrawClaim, GameEnd};
-use rokada_core::session::{Controller, GameSession};
+use rokada_core::rules::GameEnd;
+use rokada_core::session::GameSession;
 use rokada_core::store::JoinerSave;
-use rokada_core::view::{GameAction, PeerEvent, Refusal};
+use rokada_core::text::{Language, Strings, strings};
 use serde_json::{Value, json};
-use shakmaty::Color;
 
 use crate::args::{ArgError, Args};
 use crate::board::{self, Style};
-
-/// How long `join` looks for hosts on the network.
-const DISCOVERY_TIME: Duration = Duration::from_secs(4);
+use crate::{game, i18n};
 
 /// Exit status when the game could not be played (refused, unreachable).
 const EXIT_FAILED: u8 = 1;
 /// Exit status when the game was adjourned.
 const EXIT_ADJOURNED: u8 = 3;
 
+/// Where a game's news goes: JSON objects for a script, or words in the
+/// player's language for a person.
 struct Output {
     json: bool,
     style: Style,
+    text: &'static Strings,
 }
 
 impl Output {
-    fn emit(&self, value: Value, text: impl FnOnce() -> String) {
-        let mut out = io::stdout().lock();
-        let _ = if self.json {
-            writeln!(out, "{value}")
+    fn new(json: bool, language: Option<Language>) -> Output {
+        Output {
+            json,
+            style: Style {
+                flipped: false,
+                color: !json
+                    && io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none(),
+            },
+            text: strings(language.unwrap_or_else(i18n::from_env)),
+        }
+    }
+
+    /// An event: its JSON object for a script, its words for a person.
+    fn emit(&self, value: Value, words: impl FnOnce(&Strings) -> String) {
+        if self.json {
+            print_line(&value.to_string());
         } else {
-            writeln!(out, "{}", text())
-        };
-        let _ = out.flush();
+            print_line(&words(self.text));
+        }
+    }
+
+    /// An event only a script is told of; a person sees it otherwise (the
+    /// clocks on the board) or has been told already.
+    fn json_only(&self, value: Value) {
+        if self.json {
+            print_line(&value.to_string());
+        }
+    }
+
+    /// Words for a person only.
+    fn say(&self, words: impl FnOnce(&Strings) -> String) {
+        if !self.json {
+            print_line(&words(self.text));
+        }
+    }
+
+    /// A failure before the game, in the player's language.
+    fn failed(&self, key: &str, args: &[(&str, &dyn std::fmt::Display)]) -> ArgError {
+        ArgError::failed(self.text.format(key, args))
     }
 }
 
+fn print_line(line: &str) {
+    let mut out = io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
 /// `rokada host [--port P] [--bind ADDR] [--time 5+3] [--color white|black|random]
-/// [--code CODE] [--name NAME] [--resume FILE] [--save FILE] [--no-mdns] [--json]`
+/// [--code CODE] [--name NAME] [--resume FILE] [--save FILE] [--lang L] [--no-mdns] [--json]`
 pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
     let mut port = DEFAULT_PORT;
     let mut bind = IpAddr::V4(Ipv4Addr::UNSPECIFIED);
@@ -71,6 +110,7 @@ pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
     let mut resume = None;
     let mut save = None;
     let mut name = None;
+    let mut lang = None;
     let mut mdns = true;
     let mut json = false;
     while let Some(arg) = args.next()? {
@@ -96,28 +136,25 @@ pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
             }
             lexopt::Arg::Long("code") => code = Some(args.value_parsed::<PairingCode>("--code")?),
             lexopt::Arg::Long("resume") => resume = Some(args.value_string()?),
+            lexopt::Arg::Long("lang") => lang = Some(args.value_parsed::<Language>("--lang")?),
             lexopt::Arg::Long("no-mdns") => mdns = false,
             lexopt::Arg::Long("json") => json = true,
             other => return Err(Args::unexpected(other)),
         }
     }
-    let out = Output::new(json);
+    let out = Output::new(json, lang);
+    let resumed = resume.is_some();
     let game = match resume {
         Some(path) => {
             let text = std::fs::read_to_string(&path)
-                .map_err(|e| ArgError::usage(format!("--resume {path}: {e}")))?;
+                .map_err(|_| out.failed("terminal.cannot_read", &[("name", &path)]))?;
+            let bad_save = || out.failed("error.bad_save", &[]);
             // Either device's save: a joiner's holds the game too.
             let save = match JoinerSave::parse(&text) {
-                Some(joiner) => {
-                    joiner
-                        .map_err(|e| ArgError::usage(format!("--resume {path}: {e}")))?
-                        .game
-                }
+                Some(joiner) => joiner.map_err(|_| bad_save())?.game,
                 None => text,
             };
-            let time: Arc<dyn TimeSource> = Arc::new(MonotonicTime::new());
-            let session = GameSession::restore(&save, time)
-                .map_err(|e| ArgError::usage(format!("--resume {path}: {e}")))?;
+            let session = GameSession::restore(&save, clock()).map_err(|_| bad_save())?;
             if let Some(end) = session.end() {
                 // An ending reached before the save is shown, not played again.
                 show_finished(&session, end, &out);
@@ -131,46 +168,74 @@ pub fn host(mut args: Args) -> Result<ExitCode, ArgError> {
         },
     };
     let code = code.unwrap_or_else(PairingCode::generate);
-    let listener = TcpListener::bind((bind, port))
-        .map_err(|e| ArgError::usage(format!("cannot listen on {bind}:{port}: {e}")))?;
-    let addr = listener
-        .local_addr()
-        .map_err(|e| ArgError::usage(e.to_string()))?;
-    let game = LiveGame::host_wifi(game, listener, code, setup(name))
-        .map_err(|e| ArgError::usage(e.to_string()))?;
+    let listener = TcpListener::bind((bind, port)).map_err(|e| match e.kind() {
+        io::ErrorKind::AddrInUse => out.failed("terminal.wifi.port_in_use", &[("port", &port)]),
+        _ => out.failed(
+            "terminal.wifi.cannot_listen",
+            &[("address", &SocketAddr::new(bind, port))],
+        ),
+    })?;
+    let addr = listener.local_addr().map_err(|_| {
+        out.failed(
+            "terminal.wifi.cannot_listen",
+            &[("address", &SocketAddr::new(bind, port))],
+        )
+    })?;
+    let game = LiveGame::host_wifi(game, listener, code, setup(name)).map_err(|e| match e {
+        StartError::Game(HostError::Game(e)) => {
+            ArgError::failed(game::describe_game_error(out.text, &e))
+        }
+        StartError::Game(HostError::Save(_)) => out.failed("error.bad_save", &[]),
+        StartError::Game(HostError::NotWifiGame) => out.failed("terminal.wifi.not_wifi_game", &[]),
+        StartError::Io(_) => out.failed("terminal.wifi.cannot_start", &[]),
+    })?;
     if let Some(path) = &save {
         game.keep_saved_at(path.clone());
     }
+    let help = game::command_word(out.text, "help");
     out.emit(
         json!({"event": "hosting", "code": code.to_string(), "port": addr.port(), "address": addr.to_string()}),
-        || format!("Hosting on port {}. Code: {code}\nWaiting for the other player…", addr.port()),
+        |text| {
+            [
+                text.format("terminal.wifi.hosting", &[("port", &addr.port())]),
+                text.format("wifi.pairing_code", &[("code", &code)]),
+                text.text("wifi.pairing_code_hint").to_owned(),
+                text.text("wifi.waiting").to_owned(),
+                text.format("terminal.wifi.commands_hint", &[("command", &help)]),
+            ]
+            .join("\n")
+        },
     );
     // Keeps the advertisement alive for as long as the game runs.
     let _advert = if mdns {
-        advertise(addr.port(), &out)
+        mdns::advertise(addr.port(), &out)
     } else {
         None
     };
-    Ok(run(game, &out, save.as_deref()))
+    Ok(play::run(game, &out, save.as_deref(), resumed))
+}
+
+fn clock() -> Arc<dyn TimeSource> {
+    Arc::new(MonotonicTime::new())
 }
 
 fn setup(name: Option<String>) -> WifiSetup {
-    let time: Arc<dyn TimeSource> = Arc::new(MonotonicTime::new());
     WifiSetup {
         link: LinkConfig::default(),
-        time,
+        time: clock(),
         name,
     }
 }
 
-/// `rokada join [HOST:PORT] [--code CODE] [--name NAME] [--save FILE] [--json]` or
-/// `rokada join --resume FILE [--json]`
+/// `rokada join [HOST:PORT] [--code CODE] [--name NAME] [--save FILE] [--lang L] [--json]`
+/// or `rokada join --resume FILE [--lang L] [--json]`
 pub fn join(mut args: Args) -> Result<ExitCode, ArgError> {
     let mut target = None;
     let mut code = None;
     let mut save = None;
     let mut resume = None;
     let mut name = None;
+    let mut lang = None;
     let mut json = false;
     while let Some(arg) = args.next()? {
         match arg {
@@ -178,6 +243,7 @@ pub fn join(mut args: Args) -> Result<ExitCode, ArgError> {
             lexopt::Arg::Long("save") => save = Some(PathBuf::from(args.value_string()?)),
             lexopt::Arg::Long("resume") => resume = Some(PathBuf::from(args.value_string()?)),
             lexopt::Arg::Long("code") => code = Some(args.value_parsed::<PairingCode>("--code")?),
+            lexopt::Arg::Long("lang") => lang = Some(args.value_parsed::<Language>("--lang")?),
             lexopt::Arg::Long("json") => json = true,
             lexopt::Arg::Value(v) if target.is_none() => {
                 target =
@@ -188,17 +254,21 @@ pub fn join(mut args: Args) -> Result<ExitCode, ArgError> {
             other => return Err(Args::unexpected(other)),
         }
     }
-    let out = Output::new(json);
+    let out = Output::new(json, lang);
     if let Some(path) = resume {
         return rejoin(&path, name, &out);
     }
     let addr = match target {
-        Some(text) => resolve(&text)?,
-        None => match discover(&out) {
+        Some(text) => resolve(&text, &out)?,
+        None => match mdns::discover(&out) {
             Some(addr) => addr,
             None => {
-                out.emit(json!({"event": "no_host_found"}), || {
-                    "No Rokada host found on this network; give its address as HOST:PORT.".into()
+                out.emit(json!({"event": "no_host_found"}), |text| {
+                    format!(
+                        "{}\n{}",
+                        text.text("terminal.wifi.no_host_found"),
+                        text.text("wifi.bad_address")
+                    )
                 });
                 return Ok(ExitCode::from(EXIT_FAILED));
             }
@@ -206,38 +276,42 @@ pub fn join(mut args: Args) -> Result<ExitCode, ArgError> {
     };
     let code = match code {
         Some(c) => c,
-        None => ask_code()?,
+        None => ask_code(&out)?,
     };
     let game = LiveGame::join_wifi(addr, code, setup(name))
-        .map_err(|e| ArgError::usage(format!("cannot start: {e}")))?;
+        .map_err(|_| out.failed("terminal.wifi.cannot_start", &[]))?;
     if let Some(path) = &save {
         game.keep_saved_at(path.clone());
     }
-    out.emit(
-        json!({"event": "joining", "address": addr.to_string()}),
-        || format!("Joining {addr}…"),
-    );
-    Ok(run(game, &out, save.as_deref()))
+    let help = game::command_word(out.text, "help");
+    out.say(|text| {
+        format!(
+            "{}\n{}",
+            text.format("terminal.wifi.connecting", &[("address", &addr)]),
+            text.format("terminal.wifi.commands_hint", &[("command", &help)])
+        )
+    });
+    Ok(play::run(game, &out, save.as_deref(), false))
 }
 
-/// Goes back to the game a joiner kept with `--save`, with no code; it is
-/// kept in the same file from then on.
+/// Goes back to a game this device joined, kept in `path` by `--save`.
 fn rejoin(path: &Path, name: Option<String>, out: &Output) -> Result<ExitCode, ArgError> {
-    let bad =
-        |e: &dyn std::fmt::Display| ArgError::usage(format!("--resume {}: {e}", path.display()));
-    let text = std::fs::read_to_string(path).map_err(|e| bad(&e))?;
+    let shown = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|_| out.failed("terminal.cannot_read", &[("name", &shown)]))?;
     let Some(save) = JoinerSave::parse(&text) else {
-        return Err(bad(
-            &"not a joiner's save; host it again with rokada host --resume",
-        ));
+        return Err(out.failed("terminal.wifi.not_joiner_save", &[("name", &shown)]));
     };
-    let save = save.map_err(|e| bad(&e))?;
-    let game = LiveGame::rejoin_wifi(&save, setup(name)).map_err(|e| bad(&e))?;
+    let save = save.map_err(|_| out.failed("error.bad_save", &[]))?;
+    let game = LiveGame::rejoin_wifi(&save, setup(name)).map_err(|e| match e {
+        RejoinError::Save(_) => out.failed("error.bad_save", &[]),
+        RejoinError::Io(_) => out.failed("terminal.wifi.cannot_start", &[]),
+    })?;
     game.keep_saved_at(path.to_owned());
     let plies = game.read(|s| s.moves().len());
     out.emit(
         json!({"event": "rejoining", "address": save.host.to_string(), "plies": plies}),
-        || format!("Going back to the game at {}…", save.host),
+        |text| text.format("terminal.wifi.rejoining", &[("address", &save.host)]),
     );
     if let Some(end) = game.read(GameSession::end) {
         game.read(|s| show_finished(s, end, out));
@@ -245,455 +319,46 @@ fn rejoin(path: &Path, name: Option<String>, out: &Output) -> Result<ExitCode, A
         game.finish();
         return Ok(ExitCode::SUCCESS);
     }
-    Ok(run(game, out, Some(path)))
+    Ok(play::run(game, out, Some(path), true))
 }
 
 /// A finished game, as the terminal shows it.
 fn show_finished(session: &GameSession, end: GameEnd, out: &Output) {
-    if !out.json {
-        print!("{}", board::render(session, out.style));
-    }
-    out.emit(end_json(end), || {
-        format!(
-            "Game over: {} ({})",
-            end.result.as_pgn(),
-            end.reason.as_str()
-        )
-    });
+    out.say(|_| board::render(session, out.style).trim_end().to_owned());
+    out.emit(report::end_json(end), |text| game::describe_end(text, end));
 }
 
-impl Output {
-    fn new(json: bool) -> Output {
-        Output {
-            json,
-            style: Style {
-                flipped: false,
-                color: !json
-                    && io::stdout().is_terminal()
-                    && std::env::var_os("NO_COLOR").is_none(),
-            },
-        }
-    }
+/// The host's address as typed (the port may be left out), resolved.
+fn resolve(typed: &str, out: &Output) -> Result<SocketAddr, ArgError> {
+    let address = HostAddress::parse(typed).map_err(|problem| {
+        let key = match problem {
+            AddressProblem::Empty => "wifi.address_empty",
+            AddressProblem::BadPort => "wifi.address_bad_port",
+            AddressProblem::BadHost => "wifi.address_bad_host",
+        };
+        out.failed(key, &[])
+    })?;
+    (address.host.as_str(), address.port)
+        .to_socket_addrs()
+        .ok()
+        .and_then(|mut found| found.next())
+        .ok_or_else(|| out.failed("wifi.unreachable", &[]))
 }
 
-fn resolve(text: &str) -> Result<SocketAddr, ArgError> {
-    text.to_socket_addrs()
-        .map_err(|e| ArgError::usage(format!("{text}: {e}")))?
-        .next()
-        .ok_or_else(|| ArgError::usage(format!("{text}: no address")))
-}
-
-fn ask_code() -> Result<PairingCode, ArgError> {
-    eprint!("Code shown on the host: ");
-    let _ = io::stderr().flush();
-    let mut line = String::new();
-    io::stdin()
-        .read_line(&mut line)
-        .map_err(|e| ArgError::usage(e.to_string()))?;
-    line.trim()
-        .parse()
-        .map_err(|e| ArgError::usage(format!("code: {e}")))
-}
-
-/// Announces the host on the local network; `None` (with a note) if mDNS is
-/// unavailable, since the address can always be typed instead.
-fn advertise(port: u16, out: &Output) -> Option<ServiceDaemon> {
-    let advertised = (|| {
-        let daemon = ServiceDaemon::new().ok()?;
-        let id = rokada_core::net::crypto::random_bytes::<2>();
-        let name = format!("Rokada {:02x}{:02x}", id[0], id[1]);
-        let host = format!("rokada-{:02x}{:02x}.local.", id[0], id[1]);
-        let version = PROTOCOL_VERSION.to_string();
-        let info = ServiceInfo::new(
-            &format!("{SERVICE_TYPE}.local."),
-            &name,
-            &host,
-            "",
-            port,
-            &[("protocol", version.as_str())][..],
-        )
-        .ok()?
-        .enable_addr_auto();
-        daemon.register(info).ok()?;
-        Some(daemon)
-    })();
-    if advertised.is_none() {
-        out.emit(json!({"event": "mdns_unavailable"}), || {
-            "Could not announce the game on the network; the other player can type this device's address.".into()
-        });
-    }
-    advertised
-}
-
-/// Looks for hosts for a few seconds and takes the first one found.
-fn discover(out: &Output) -> Option<SocketAddr> {
-    let daemon = ServiceDaemon::new().ok()?;
-    let events = daemon.browse(&format!("{SERVICE_TYPE}.local.")).ok()?;
-    out.emit(json!({"event": "searching"}), || {
-        "Looking for Rokada hosts on this network…".into()
-    });
-    let deadline = std::time::Instant::now() + DISCOVERY_TIME;
-    let mut found = None;
-    while found.is_none() {
-        let left = deadline.saturating_duration_since(std::time::Instant::now());
-        if left.is_zero() {
-            break;
-        }
-        if let Ok(ServiceEvent::ServiceResolved(service)) = events.recv_timeout(left) {
-            let port = service.get_port();
-            let ip = service.get_addresses_v4().into_iter().next();
-            if let Some(ip) = ip {
-                let addr = SocketAddr::from((ip, port));
-                out.emit(
-                    json!({"event": "discovered", "name": service.get_fullname(), "address": addr.to_string()}),
-                    || format!("Found {} at {addr}", service.get_fullname()),
-                );
-                found = Some(addr);
-            }
-        }
-    }
-    let _ = daemon.shutdown();
-    found
-}
-
-enum Input {
-    Event(EventKind),
-    Line(String),
-    Closed,
-}
-
-/// Forwards the game's events to the terminal's loop.
-struct Forward(Mutex<mpsc::Sender<Input>>);
-
-impl Listener for Forward {
-    fn on_event(&self, event: LiveEvent) {
-        let _ = self
-            .0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .send(Input::Event(event.kind));
-    }
-}
-
-/// One line of input, understood.
-enum Command {
-    Move(String),
-    Action(GameAction),
-    Claim,
-    Quit,
-    Board,
-}
-
-fn parse_command(line: &str) -> Command {
-    let words: Vec<String> = line
-        .split_whitespace()
-        .map(str::to_ascii_lowercase)
-        .collect();
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    match words[..] {
-        ["offer", "draw"] | ["draw"] => Command::Action(GameAction::OfferDraw),
-        ["accept", "draw"] | ["accept"] => Command::Action(GameAction::AcceptDraw),
-        ["decline", "draw"] | ["decline"] => Command::Action(GameAction::DeclineDraw),
-        ["claim", "draw"] | ["claim"] => Command::Claim,
-        ["resign"] => Command::Action(GameAction::Resign),
-        ["rematch"] => Command::Action(GameAction::Rematch),
-        ["decline", "rematch"] => Command::Action(GameAction::DeclineRematch),
-        ["quit"] | ["leave"] | ["exit"] => Command::Quit,
-        ["board"] => Command::Board,
-        _ => Command::Move(line.trim().to_owned()),
-    }
-}
-
-fn color_name(c: impl Into<Color>) -> &'static str {
-    match c.into() {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-fn end_json(end: GameEnd) -> Value {
-    json!({"event": "game_over", "result": end.result.as_pgn(), "reason": end.reason.as_str()})
-}
-
-fn refusal_name(refusal: Refusal) -> &'static str {
-    match refusal {
-        Refusal::WrongCode => "wrong_code",
-        Refusal::IncompatibleVersion => "incompatible_version",
-        Refusal::AlreadyPaired => "already_paired",
-        Refusal::Busy => "busy",
-        Refusal::UnknownGame => "unknown_game",
-        Refusal::Failed => "failed",
-    }
-}
-
-/// Runs the game until it ends; returns the process's exit status. With a
-/// save file, the game is kept there.
-fn run(game: LiveGame, out: &Output, save: Option<&Path>) -> ExitCode {
-    let (tx, rx) = mpsc::channel();
-    game.set_listener(Some(Arc::new(Forward(Mutex::new(tx.clone())))));
-    thread::spawn(move || {
-        for line in io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.send(Input::Line(line)).is_err() {
-                return;
-            }
-        }
-        let _ = tx.send(Input::Closed);
-    });
-    let mut pending: std::collections::VecDeque<String> = Default::default();
+/// Asks for the code the host shows until six digits are typed. The
+/// question goes to standard error, which a script's reader of standard
+/// output does not take for an event.
+fn ask_code(out: &Output) -> Result<PairingCode, ArgError> {
     loop {
-        // Lines run in order, each once the game allows it: a move on this
-        // player's turn, an answer to a draw offer once there is one.
-        while let Some(line) = pending.front() {
-            let command = parse_command(line);
-            if !ready(&command, &game) {
-                break;
-            }
-            pending.pop_front();
-            let done = match command {
-                Command::Move(text) if text.is_empty() => Ok(()),
-                Command::Move(text) => game.play_text(&text).map(drop),
-                Command::Action(action) => game.perform(action).map(drop),
-                Command::Claim => {
-                    let claim = game.read(|s| s.claimable_draws().first().copied());
-                    let claim = claim.unwrap_or(DrawClaim::ThreefoldRepetition);
-                    game.perform(GameAction::ClaimDraw { claim }).map(drop)
-                }
-                Command::Board => {
-                    show_board(&game, out);
-                    Ok(())
-                }
-                Command::Quit => game.perform(GameAction::Leave).map(drop),
-            };
-            if let Err(e) = done {
-                out.emit(json!({"event": "error", "message": e.to_string()}), || {
-                    format!("Not done: {e}")
-                });
-            }
-        }
-        let Ok(input) = rx.recv() else {
-            game.finish();
-            return ExitCode::from(EXIT_FAILED);
-        };
-        match input {
-            Input::Line(line) => pending.push_back(line),
-            Input::Closed => {
-                // A person who closes the input leaves; a script waits for
-                // the game to end.
-                if !out.json {
-                    pending.push_back("quit".into());
-                }
-            }
-            Input::Event(e) => {
-                if let Some(code) = report(&game, &e, out, save) {
-                    // What the other device still has to hear leaves first.
-                    game.finish();
-                    return code;
-                }
-            }
-        }
-    }
-}
-
-/// Whether a command can run now.
-fn ready(command: &Command, game: &LiveGame) -> bool {
-    if matches!(command, Command::Quit) {
-        return true;
-    }
-    let view = game.view();
-    if !view.peer.is_some_and(|p| p.started) {
-        return false;
-    }
-    match command {
-        Command::Move(_) => game.read(|s| s.is_local_turn()),
-        Command::Action(GameAction::AcceptDraw | GameAction::DeclineDraw) => {
-            view.status.draw_offer.is_some_and(|o| o.from_opponent)
-        }
-        _ => true,
-    }
-}
-
-fn show_board(game: &LiveGame, out: &Output) {
-    if out.json {
-        return;
-    }
-    game.read(|s| {
-        let style = Style {
-            flipped: s.wifi_local_color() == Some(Color::Black),
-            ..out.style
-        };
-        print!("{}", board::render(s, style));
-        if let Some(clock) = s.clock() {
-            println!(
-                "White {}   Black {}",
-                clock_text(clock.remaining(Color::White)),
-                clock_text(clock.remaining(Color::Black))
-            );
-        }
-    });
-}
-
-/// Prints an event; returns the exit status when it ends the program.
-fn report(game: &LiveGame, e: &EventKind, out: &Output, save: Option<&Path>) -> Option<ExitCode> {
-    match e {
-        EventKind::MovePlayed { played, by } => {
-            out.emit(
-                json!({"event": "move", "ply": played.ply, "color": color_name(played.side), "san": played.san, "uci": played.uci, "local": *by == Controller::Local}),
-                || format!("{} plays {}", color_name(played.side), played.san),
-            );
-            show_board(game, out);
-        }
-        EventKind::PositionChanged => show_board(game, out),
-        EventKind::ClockChanged => {
-            if out.json
-                && let Some(clock) = game.clock()
-            {
-                out.emit(
-                    json!({"event": "clock", "white_ms": clock.white.ms, "black_ms": clock.black.ms}),
-                    String::new,
-                );
-            }
-        }
-        EventKind::DrawOffered { by } => out.emit(
-            json!({"event": "draw_offered", "by": color_name(*by)}),
-            || {
-                format!(
-                    "{} offers a draw (accept draw / decline draw).",
-                    color_name(*by)
-                )
+        eprint!("{} ", out.text.text("terminal.wifi.code_prompt"));
+        let _ = io::stderr().flush();
+        let mut line = String::new();
+        match io::stdin().read_line(&mut line) {
+            Ok(0) | Err(_) => return Err(out.failed("terminal.wifi.bad_code", &[])),
+            Ok(_) => match line.trim().parse() {
+                Ok(code) => return Ok(code),
+                Err(_) => eprintln!("{}", out.text.text("terminal.wifi.bad_code")),
             },
-        ),
-        EventKind::DrawDeclined { by } => out.emit(
-            json!({"event": "draw_declined", "by": color_name(*by)}),
-            || format!("{} declines the draw.", color_name(*by)),
-        ),
-        EventKind::GameOver { end } => {
-            out.emit(end_json(*end), || {
-                format!(
-                    "Game over: {} ({})",
-                    end.result.as_pgn(),
-                    end.reason.as_str()
-                )
-            });
-            return Some(ExitCode::SUCCESS);
-        }
-        EventKind::ComputerThinking { .. } | EventKind::LowTime { .. } => {}
-        EventKind::Peer { event } => return report_peer(game, event, out, save),
-    }
-    None
-}
-
-fn report_peer(
-    game: &LiveGame,
-    e: &PeerEvent,
-    out: &Output,
-    save: Option<&Path>,
-) -> Option<ExitCode> {
-    match e {
-        PeerEvent::CodeChanged { code } => out
-            .emit(json!({"event": "code_changed", "code": code}), || {
-                format!("Too many wrong codes. The new code is {code}")
-            }),
-        PeerEvent::WrongCode { attempts } => out
-            .emit(json!({"event": "wrong_code", "attempts": attempts}), || {
-                "Someone typed a wrong code.".into()
-            }),
-        PeerEvent::Refused { refusal } => out.emit(
-            json!({"event": "refused_connection", "reason": refusal_name(*refusal)}),
-            || format!("Turned a connection away: {}", refusal_name(*refusal)),
-        ),
-        PeerEvent::Dropped { from, reason } => out.emit(
-            json!({"event": "dropped_connection", "from": from, "reason": format!("{reason:?}")}),
-            || format!("Closed a connection from {from}: {reason:?}"),
-        ),
-        PeerEvent::RefusedByHost { refusal } => {
-            out.emit(
-                json!({"event": "refused", "reason": refusal_name(*refusal)}),
-                || format!("The host refused: {}", refusal_name(*refusal)),
-            );
-            return Some(ExitCode::from(EXIT_FAILED));
-        }
-        PeerEvent::Unreachable => {
-            out.emit(json!({"event": "unreachable"}), || {
-                "The host cannot be reached.".into()
-            });
-            return Some(ExitCode::from(EXIT_FAILED));
-        }
-        PeerEvent::Connected { resumed } => {
-            out.emit(json!({"event": "connected", "resumed": resumed}), || {
-                if *resumed {
-                    "Connection back.".into()
-                } else {
-                    "Connected.".into()
-                }
-            })
-        }
-        PeerEvent::LinkLost => out.emit(json!({"event": "link_lost"}), || {
-            "Connection lost; waiting for it to come back…".into()
-        }),
-        PeerEvent::GameStarted { local } => {
-            let (tc, opponent) = game.read(|s| {
-                let config = s.config();
-                let opponent = match Color::from(*local) {
-                    Color::White => config.black_name.clone(),
-                    Color::Black => config.white_name.clone(),
-                };
-                (config.time_control, opponent)
-            });
-            out.emit(
-                json!({"event": "game_started", "color": color_name(*local), "time_control": tc.map(|t| t.to_string()), "opponent": opponent}),
-                || format!("The game starts. You play {}.", color_name(*local)),
-            );
-            show_board(game, out);
-        }
-        PeerEvent::Resynced => {
-            out.emit(json!({"event": "resynced"}), || {
-                "The game was brought in step with the host's.".into()
-            });
-            show_board(game, out);
-        }
-        PeerEvent::RematchOffered { by } => out.emit(
-            json!({"event": "rematch_offered", "by": color_name(*by)}),
-            || format!("{} wants a rematch.", color_name(*by)),
-        ),
-        PeerEvent::RematchDeclined { by } => out.emit(
-            json!({"event": "rematch_declined", "by": color_name(*by)}),
-            || format!("{} declines a rematch.", color_name(*by)),
-        ),
-        PeerEvent::PeerError { complaint } => out.emit(
-            json!({"event": "peer_error", "complaint": format!("{complaint:?}")}),
-            || format!("The other device refused a message: {complaint:?}"),
-        ),
-        PeerEvent::PeerLeft => out.emit(json!({"event": "peer_left"}), || {
-            "The other player left.".into()
-        }),
-        PeerEvent::Adjourned { save: adjourned } => {
-            // The game is kept in the save file already; without one a
-            // person gets a file of its own, a script the save in the event.
-            let file = save
-                .map(Path::to_path_buf)
-                .or_else(|| (!out.json).then(|| PathBuf::from("rokada-adjourned.json")));
-            let written = match &file {
-                Some(path) if save.is_none() => std::fs::write(path, adjourned),
-                _ => Ok(()),
-            };
-            out.emit(
-                json!({"event": "adjourned", "save": adjourned, "file": file.as_ref().map(|f| f.display().to_string())}),
-                || match (&file, written) {
-                    (Some(path), Ok(())) => format!(
-                        "Game adjourned and saved to {0}; resume it with rokada host --resume {0}",
-                        path.display()
-                    ),
-                    (_, Err(e)) => format!("Game adjourned, but saving it failed: {e}"),
-                    (None, Ok(())) => "Game adjourned.".into(),
-                },
-            );
-            return Some(ExitCode::from(EXIT_ADJOURNED));
-        }
-        PeerEvent::Closed => {
-            out.emit(json!({"event": "closed"}), || "Disconnected.".into());
-            return Some(ExitCode::SUCCESS);
         }
     }
-    None
 }
