@@ -4,25 +4,46 @@ use std::ffi::OsString;
 use std::fmt;
 use std::str::FromStr;
 
-/// A command line that does not say what the user meant.
+/// A command line that does not say what the user meant, or that could not
+/// be carried out.
 #[derive(Debug)]
-pub struct ArgError(String);
+pub struct ArgError {
+    message: String,
+    usage: bool,
+}
 
 impl ArgError {
     pub fn usage(message: impl Into<String>) -> ArgError {
-        ArgError(message.into())
+        ArgError {
+            message: message.into(),
+            usage: true,
+        }
+    }
+
+    /// A command line that was understood but could not be carried out (a
+    /// file that cannot be read, a port in use): the usage would not help.
+    pub fn failed(message: impl Into<String>) -> ArgError {
+        ArgError {
+            message: message.into(),
+            usage: false,
+        }
+    }
+
+    /// Whether the usage may help: the command line was not understood.
+    pub fn is_usage(&self) -> bool {
+        self.usage
     }
 }
 
 impl fmt::Display for ArgError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
 impl From<lexopt::Error> for ArgError {
     fn from(e: lexopt::Error) -> ArgError {
-        ArgError(e.to_string())
+        ArgError::usage(e.to_string())
     }
 }
 
@@ -43,7 +64,7 @@ impl Args {
         let value = self.0.value()?;
         value
             .into_string()
-            .map_err(|v| ArgError(format!("{v:?} is not valid text")))
+            .map_err(|v| ArgError::usage(format!("{v:?} is not valid text")))
     }
 
     pub fn value_parsed<T: FromStr>(&mut self, what: &str) -> Result<T, ArgError>
@@ -60,12 +81,12 @@ impl Args {
     {
         let text = value
             .into_string()
-            .map_err(|v| ArgError(format!("{what}: {v:?} is not valid text")))?;
+            .map_err(|v| ArgError::usage(format!("{what}: {v:?} is not valid text")))?;
         text.parse()
-            .map_err(|e| ArgError(format!("{what}: {text:?}: {e}")))
+            .map_err(|e| ArgError::usage(format!("{what}: {text:?}: {e}")))
     }
 
     pub fn unexpected(arg: lexopt::Arg<'_>) -> ArgError {
-        ArgError(arg.unexpected().to_string())
+        ArgError::usage(arg.unexpected().to_string())
     }
 }

@@ -134,7 +134,7 @@ const COMMANDS: [(&str, Option<&str>); 15] = [
 ];
 
 /// The word a player types for `command` in this language.
-fn command_word(text: &Strings, command: &str) -> String {
+pub(crate) fn command_word(text: &Strings, command: &str) -> String {
     text.text(&format!("terminal.command.{command}")).to_owned()
 }
 
@@ -516,7 +516,8 @@ enum Flow {
     Quit,
 }
 
-fn describe_end(text: &Strings, end: GameEnd) -> String {
+/// The end of a game: who won, the result, and why.
+pub(crate) fn describe_end(text: &Strings, end: GameEnd) -> String {
     let result = match end.result {
         GameResult::WhiteWins => text.text("end.white_wins"),
         GameResult::BlackWins => text.text("end.black_wins"),
@@ -557,6 +558,11 @@ fn describe_error(text: &Strings, error: &LiveError) -> String {
         // The terminal plays on one device: only the rules refuse.
         return text.text("terminal.not_possible").to_owned();
     };
+    describe_game_error(text, error)
+}
+
+/// What a refusal of the rules says to the player, in their language.
+pub(crate) fn describe_game_error(text: &Strings, error: &GameError) -> String {
     let key = match error {
         GameError::IllegalMove { .. } | GameError::IllegalNotation { .. } => "error.illegal_move",
         GameError::UnparsableMove { .. } => {

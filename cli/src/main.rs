@@ -37,19 +37,21 @@ Usage:
   rokada bench [DEPTH]      search fixed positions; print nodes and nodes/s
   rokada host [--port P] [--time MIN+SEC] [--color white|black|random]
               [--code CODE] [--bind ADDR] [--name NAME] [--resume FILE]
-              [--save FILE] [--no-mdns] [--json]
+              [--save FILE] [--lang L] [--no-mdns] [--json]
                             host a game over Wi-Fi: prints the code and waits
-  rokada join [HOST:PORT] [--code CODE] [--name NAME] [--save FILE] [--json]
+  rokada join [HOST:PORT] [--code CODE] [--name NAME] [--save FILE]
+              [--lang L] [--json]
                             join a host (found on the network when no
                             address is given); --save keeps the game in
                             FILE, to come back to it after a crash with
-  rokada join --resume FILE [--json]
+  rokada join --resume FILE [--lang L] [--json]
   rokada --help             this text
 
 In a game, type help for the commands (claim, draw, resign, undo, pgn, ...).
 Over Wi-Fi, type moves and: offer draw, accept draw, decline draw, claim draw,
-resign, rematch, board, quit. With --json, each event is printed as one JSON
-object, and the program exits when the game ends.";
+resign, rematch, decline rematch, board, new code (the host, while waiting),
+help, quit; in the language of --lang too. With --json, each event is printed
+as one JSON object, and the program exits when the game ends.";
 
 fn main() -> ExitCode {
     let mut raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
@@ -70,7 +72,10 @@ fn main() -> ExitCode {
         _ => game::run(Args::from_iter(raw)).map(|()| ExitCode::SUCCESS),
     };
     result.unwrap_or_else(|e: ArgError| {
-        eprintln!("rokada: {e}\nTry rokada --help.");
+        eprintln!("rokada: {e}");
+        if e.is_usage() {
+            eprintln!("Try rokada --help.");
+        }
         ExitCode::from(2)
     })
 }

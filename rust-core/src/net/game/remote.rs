@@ -105,6 +105,9 @@ impl Protocol {
                 self.adjourn(ctx);
             }
             Message::Player { name } => match player_name(&name) {
+                // Before its game arrives, a joiner cannot tell which side is
+                // whose; the host's name comes with the game.
+                Some(_) if !self.started => {}
                 Some(name) => {
                     let remote = !Self::local_color(ctx.session);
                     ctx.session.set_player_name(remote, Some(name));

@@ -140,6 +140,15 @@ type GameSim = Sim<Device<Host>, Device<Joiner>>;
 /// Both devices on the simulated network, every connection cut once after
 /// `cut_after` delivered frames; the fake clock comes back with it.
 fn sim(cut_after: Option<usize>, time_control: Option<TimeControl>) -> (GameSim, Arc<ManualTime>) {
+    named_sim(cut_after, time_control, [None, None])
+}
+
+/// [`sim`] with the host's and the joiner's player names.
+fn named_sim(
+    cut_after: Option<usize>,
+    time_control: Option<TimeControl>,
+    [host_name, joiner_name]: [Option<&str>; 2],
+) -> (GameSim, Arc<ManualTime>) {
     let manual = ManualTime::new();
     let time: Arc<dyn TimeSource> = manual.clone();
     let mut config = GameConfig::new(Mode::WifiPeer {
@@ -154,13 +163,15 @@ fn sim(cut_after: Option<usize>, time_control: Option<TimeControl>) -> (GameSim,
         time.clone(),
     )
     .unwrap();
-    let host = Device::new(
+    let mut host = Device::new(
         Host::new(cfg(), code()),
         PeerRole::Host,
         session,
         time.clone(),
     );
-    let joiner = Device::new(Joiner::new(cfg(), code()), PeerRole::Joiner, waiting, time);
+    host.protocol = host.protocol.with_name(host_name);
+    let mut joiner = Device::new(Joiner::new(cfg(), code()), PeerRole::Joiner, waiting, time);
+    joiner.protocol = joiner.protocol.with_name(joiner_name);
     (Sim::with_cut(host, joiner, cut_after), manual)
 }
 
@@ -303,4 +314,29 @@ fn the_host_calls_a_remote_flag_after_the_lag_allowance() {
     let flagged = GameEnd::new(GameResult::WhiteWins, EndReason::Timeout);
     assert_eq!(sim.host.session.end(), Some(flagged));
     assert_eq!(sim.joiner.session.end(), Some(flagged));
+}
+
+#[test]
+fn each_device_shows_both_names_on_the_right_sides() {
+    let (mut sim, _) = named_sim(None, None, [Some("Judit"), Some("Magnus")]);
+    sim.play(&["e4"]);
+    for session in [&sim.host.session, &sim.joiner.session] {
+        let config = session.config();
+        assert_eq!(config.white_name.as_deref(), Some("Judit"));
+        assert_eq!(config.black_name.as_deref(), Some("Magnus"));
+    }
+    // The host hears of the joiner's name; the joiner had the host's with
+    // the game, before it knew which side was whose.
+    let named = |events: &[WifiEvent]| {
+        events
+            .iter()
+            .filter(|e| matches!(e, WifiEvent::PlayerNamed { .. }))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        named(&sim.host_events),
+        [WifiEvent::PlayerNamed { side: Color::Black }]
+    );
+    assert_eq!(named(&sim.joiner_events), []);
 }
