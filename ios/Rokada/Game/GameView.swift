@@ -112,7 +112,7 @@ struct GameView: View {
     /// under the player's name (the settings' or the device's).
     private func advertise(_ port: UInt16?) {
         if let port {
-            advertiser.start(port: port, name: app.playerName)
+            advertiser.start(port: port, name: serviceName(playerName: app.playerName))
         } else {
             advertiser.stop()
         }

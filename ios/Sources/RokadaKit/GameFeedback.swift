@@ -21,6 +21,15 @@ public enum GameSound: String, CaseIterable, Sendable {
         case .check: self = .check
         }
     }
+
+    /// The game-end sound, as the core chose it for the player here.
+    public init(_ sound: EndSound) {
+        switch sound {
+        case .win: self = .win
+        case .loss: self = .loss
+        case .draw: self = .draw
+        }
+    }
 }
 
 /// The haptic ticks, from light to strong.
@@ -58,8 +67,9 @@ public struct EventFeedback: Equatable, Sendable {
         self.haptic = haptic
     }
 
-    /// The feedback of `event` in a game of `mode`.
-    public init(_ event: EventKind, mode: GameMode) {
+    /// The feedback of `event` in a game of `mode`; `endSound` is the game
+    /// status's, read after the event.
+    public init(_ event: EventKind, mode: GameMode, endSound: EndSound?) {
         switch event {
         case .movePlayed(let played, _):
             let sound = GameSound(played.sound)
@@ -69,25 +79,13 @@ public struct EventFeedback: Equatable, Sendable {
             case .check: .check
             }
             self.init(sound: sound, haptic: haptic)
-        case .gameOver(let end):
-            self.init(sound: Self.endSound(end, mode: mode), haptic: .gameOver)
+        case .gameOver:
+            self.init(sound: endSound.map { GameSound($0) }, haptic: .gameOver)
         case .lowTime(let side) where mode.isPlayedHere(by: side):
             self.init(sound: .lowTime, haptic: .warning)
         default:
             self.init()
         }
-    }
-
-    /// Win and loss are told from this device's side; on one phone a
-    /// decisive result is a win (one of the two players here won).
-    static func endSound(_ end: GameEnd, mode: GameMode) -> GameSound {
-        let winner: Side
-        switch end.result {
-        case .draw: return .draw
-        case .whiteWins: winner = .white
-        case .blackWins: winner = .black
-        }
-        return mode.isPlayedHere(by: winner) ? .win : .loss
     }
 }
 

@@ -318,7 +318,7 @@ public final class GameScreenModel {
     }
 
     private func react(to kind: EventKind) {
-        let effect = EventFeedback(kind, mode: view.mode)
+        let effect = EventFeedback(kind, mode: view.mode, endSound: view.status.endSound)
         if settings.sounds, let sound = effect.sound {
             feedback.play(sound)
         }

@@ -17,26 +17,26 @@ final class FeedbackTests: XCTestCase {
             (.promotion, .promotion, .heavyMove), (.check, .check, .check),
         ]
         for (core, sound, haptic) in expected {
-            XCTAssertEqual(EventFeedback(move(core), mode: .samePhone), EventFeedback(sound: sound, haptic: haptic))
+            XCTAssertEqual(EventFeedback(move(core), mode: .samePhone, endSound: nil), EventFeedback(sound: sound, haptic: haptic))
         }
     }
 
-    func testTheEndSoundsFromThePlayersSide() {
+    func testTheEndSoundIsTheOneTheCoreChoseForThePlayerHere() {
         let blackWins = EventKind.gameOver(end: GameEnd(result: .blackWins, reason: .checkmate))
-        XCTAssertEqual(EventFeedback(blackWins, mode: .computer(human: .white, level: 3)).sound, .loss)
-        XCTAssertEqual(EventFeedback(blackWins, mode: .wifiPeer(local: .black)).sound, .win)
-        XCTAssertEqual(EventFeedback(blackWins, mode: .samePhone).sound, .win)
+        XCTAssertEqual(EventFeedback(blackWins, mode: .computer(human: .white, level: 3), endSound: .loss),
+                       EventFeedback(sound: .loss, haptic: .gameOver))
+        XCTAssertEqual(EventFeedback(blackWins, mode: .wifiPeer(local: .black), endSound: .win).sound, .win)
         let draw = EventKind.gameOver(end: GameEnd(result: .draw, reason: .stalemate))
-        XCTAssertEqual(EventFeedback(draw, mode: .wifiPeer(local: .white)),
+        XCTAssertEqual(EventFeedback(draw, mode: .wifiPeer(local: .white), endSound: .draw),
                        EventFeedback(sound: .draw, haptic: .gameOver))
     }
 
     func testLowTimeWarnsOnlyThePlayerWhoseClockItIs() {
         let low = EventKind.lowTime(side: .black)
-        XCTAssertEqual(EventFeedback(low, mode: .computer(human: .black, level: 1)),
+        XCTAssertEqual(EventFeedback(low, mode: .computer(human: .black, level: 1), endSound: nil),
                        EventFeedback(sound: .lowTime, haptic: .warning))
-        XCTAssertEqual(EventFeedback(low, mode: .computer(human: .white, level: 1)), EventFeedback())
-        XCTAssertEqual(EventFeedback(low, mode: .samePhone).sound, .lowTime)
-        XCTAssertEqual(EventFeedback(.clockChanged, mode: .samePhone), EventFeedback())
+        XCTAssertEqual(EventFeedback(low, mode: .computer(human: .white, level: 1), endSound: nil), EventFeedback())
+        XCTAssertEqual(EventFeedback(low, mode: .samePhone, endSound: nil).sound, .lowTime)
+        XCTAssertEqual(EventFeedback(.clockChanged, mode: .samePhone, endSound: nil), EventFeedback())
     }
 }

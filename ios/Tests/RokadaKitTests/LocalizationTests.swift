@@ -18,12 +18,12 @@ final class LocalizationTests: XCTestCase {
         let movers: [Mover] = [.colour(side: .white), .colour(side: .black), .you, .computer, .opponent]
         for mover in movers {
             let line = StatusLine(mover: mover, turn: .white, check: true, end: nil, claimable: [], drawOffer: nil,
-                                  computerThinking: false, clockPaused: false)
+                                  computerThinking: false, clockPaused: false, endSound: nil)
             phrases += [line.headline, line.detail].compactMap { $0 }
         }
         var busy = StatusLine(mover: .you, turn: .white, check: false, end: nil, claimable: [],
                               drawOffer: DrawOfferView(by: .white, fromOpponent: false), computerThinking: false,
-                              clockPaused: false)
+                              clockPaused: false, endSound: nil)
         phrases.append(busy.headline)
         busy.computerThinking = true
         phrases.append(busy.headline)
