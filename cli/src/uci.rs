@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use rokada_core::engine::{ClockBudget, Engine, Level, Limits, Score, SearchInfo};
+use rokada_core::engine::{ClockBudget, Engine, Level, Limits, Score, SearchInfo, static_eval};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
@@ -92,6 +92,11 @@ pub fn run() -> std::process::ExitCode {
                 Err(message) => say(&format!("info string error: {message}")),
             },
             Some("go") => session.go(words),
+            // As in Stockfish: the static evaluation, for tools that tune it.
+            Some("eval") => say(&format!(
+                "Evaluation: {} (centipawns for the side to move)",
+                static_eval(&session.game.position)
+            )),
             Some("stop") => session.finish_search(),
             Some("quit") => {
                 session.finish_search();

@@ -4,8 +4,12 @@
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
 
-const MG_VALUE: [i32; 6] = [82, 330, 350, 460, 1000, 0];
-const EG_VALUE: [i32; 6] = [100, 300, 320, 520, 960, 0];
+use super::weights::{
+    BISHOP_PAIR, DOUBLED_PAWN, HANGING, ISOLATED_PAWN, KING_ADVANCED, MOBILITY,
+    PASSED_KING_DISTANCE, PASSED_PAWN, PST, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, SHELTER,
+    SHELTER_OPEN_FILE, TEMPO, THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK,
+};
+
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const MAX_PHASE: i32 = 24;
 
@@ -15,80 +19,11 @@ pub const PIECE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 950, 20_000];
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
-const fn min(a: i32, b: i32) -> i32 {
-    if a < b { a } else { b }
-}
-
-/// Piece-square bonus (middlegame, endgame) for a white piece; black pieces
-/// use the vertically mirrored square. Built from centralisation, advance and
-/// king-shelter rules rather than tuned per square.
-const fn pst(role: usize, sq: usize) -> (i32, i32) {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    let fc = min(f, 7 - f);
-    let rc = min(r, 7 - r);
-    let centre = fc + rc;
-    let long_diagonal = f == r || f + r == 7;
-    match role {
-        0 => {
-            let advance_mg = [0, 0, 2, 6, 12, 22, 40, 0][r as usize];
-            let advance_eg = [0, 0, 0, 5, 12, 25, 45, 0][r as usize];
-            let centre_mg = if fc == 3 {
-                [0, -6, 4, 18, 14, 10, 0, 0][r as usize]
-            } else if fc == 2 {
-                [0, 0, 3, 8, 6, 4, 0, 0][r as usize]
-            } else if r == 1 {
-                5
-            } else {
-                0
-            };
-            (advance_mg + centre_mg, advance_eg)
-        }
-        1 => {
-            let outpost = if r == 4 || r == 5 { 6 } else { 0 };
-            let back = if r == 0 { 6 } else { 0 };
-            (6 * centre - 22 + outpost - back, 5 * centre - 16)
-        }
-        2 => {
-            let diagonal = if long_diagonal { 6 } else { 0 };
-            let back = if r == 0 { 4 } else { 0 };
-            (3 * centre - 6 + diagonal - back, 3 * centre - 8)
-        }
-        3 => {
-            let seventh = if r == 6 { 15 } else { 0 };
-            let central = if fc >= 2 { 4 } else { 0 };
-            (seventh + central, if r == 6 { 8 } else { 0 })
-        }
-        4 => (2 * centre - 6, 4 * centre - 12),
-        _ => {
-            let mg = if r == 0 {
-                [20, 30, 10, -5, -5, 10, 30, 20][f as usize]
-            } else if r == 1 {
-                [5, 5, -10, -20, -20, -10, 5, 5][f as usize]
-            } else {
-                -25 - 12 * (r - 2) - 5 * fc
-            };
-            (mg, 7 * centre - 25)
-        }
-    }
-}
-
-const fn build_pst() -> [[(i32, i32); 64]; 6] {
-    let mut table = [[(0, 0); 64]; 6];
-    let mut role = 0;
-    while role < 6 {
-        let mut sq = 0;
-        while sq < 64 {
-            let (mg, eg) = pst(role, sq);
-            table[role][sq] = (mg + MG_VALUE[role], eg + EG_VALUE[role]);
-            sq += 1;
-        }
-        role += 1;
-    }
-    table
-}
-
-static PST: [[(i32, i32); 64]; 6] = build_pst();
+/// The number of squares (knight, bishop, rook, queen) from which mobility
+/// counts as a bonus, and the weight of each one's attacks on the squares
+/// around the enemy king.
+const MOBILITY_CENTRE: [i32; 4] = [4, 6, 7, 14];
+const KING_ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
 
 /// Squares in front of a pawn on its own and neighbouring files, per colour.
 const fn build_passed_masks() -> [[u64; 64]; 2] {
@@ -116,9 +51,6 @@ const fn build_passed_masks() -> [[u64; 64]; 2] {
 }
 
 static PASSED_MASK: [[u64; 64]; 2] = build_passed_masks();
-
-const PASSED_MG: [i32; 8] = [0, 5, 8, 12, 20, 35, 60, 0];
-const PASSED_EG: [i32; 8] = [0, 12, 18, 30, 50, 80, 120, 0];
 
 fn color_index(color: Color) -> usize {
     match color {
@@ -156,17 +88,15 @@ struct Attacks {
     all: u64,
 }
 
-/// A piece attacked by a pawn, by a minor piece (rooks and queens only) or
-/// by a rook (queens only), and a piece attacked but not defended.
-const THREAT_BY_PAWN: (i32, i32) = (50, 35);
-const THREAT_BY_MINOR: (i32, i32) = (35, 25);
-const THREAT_BY_ROOK: (i32, i32) = (30, 20);
-const HANGING: (i32, i32) = (30, 18);
-
 impl Terms {
     fn add(&mut self, mg: i32, eg: i32) {
         self.mg += mg;
         self.eg += eg;
+    }
+
+    fn add_times(&mut self, (mg, eg): (i32, i32), times: i32) {
+        self.mg += mg * times;
+        self.eg += eg * times;
     }
 }
 
@@ -197,7 +127,7 @@ pub fn evaluate(pos: &Chess) -> i32 {
     let eg = white.eg - black.eg;
     let mut score = (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
     score = endgame_adjust(board, score);
-    let tempo = 12 * phase / MAX_PHASE + 4;
+    let tempo = (TEMPO.0 * phase + TEMPO.1 * (MAX_PHASE - phase)) / MAX_PHASE;
     match pos.turn() {
         Color::White => score + tempo,
         Color::Black => -score + tempo,
@@ -218,9 +148,8 @@ fn threats(board: &Board, us: Color, ours: &Attacks, theirs: &Attacks, t: &mut T
     let non_pawns = their_pieces & !board.pawns().0;
     let majors = (board.rooks() | board.queens()).0 & their_pieces;
     let queens = board.queens().0 & their_pieces;
-    let mut add = |targets: u64, (mg, eg): (i32, i32)| {
-        let n = targets.count_ones() as i32;
-        t.add(mg * n, eg * n);
+    let mut add = |targets: u64, weight: (i32, i32)| {
+        t.add_times(weight, targets.count_ones() as i32);
     };
     add(non_pawns & ours.pawns, THREAT_BY_PAWN);
     add(majors & ours.minors, THREAT_BY_MINOR);
@@ -258,8 +187,7 @@ fn side_terms(board: &Board, us: Color) -> (Terms, Attacks) {
             continue;
         };
         let rel = relative_sq(us, sq);
-        let (mg, eg) = PST[role as usize - 1][rel];
-        t.add(mg, eg);
+        t.add_times(PST[role as usize - 1][rel], 1);
         let reach = match role {
             Role::Knight => attacks::knight_attacks(sq),
             Role::Bishop => attacks::bishop_attacks(sq, occupied),
@@ -274,33 +202,28 @@ fn side_terms(board: &Board, us: Color) -> (Terms, Attacks) {
             Role::Rook => attacks.rooks |= reach,
             _ => {}
         }
+        let k = role as usize - 2;
         let mobility = (reach & mobility_area).count_ones() as i32;
-        let (per_mg, per_eg, centre, weight) = match role {
-            Role::Knight => (4, 4, 4, 2),
-            Role::Bishop => (5, 5, 6, 2),
-            Role::Rook => (2, 4, 7, 3),
-            _ => (1, 2, 14, 5),
-        };
-        t.add(per_mg * (mobility - centre), per_eg * (mobility - centre));
+        t.add_times(MOBILITY[k], mobility - MOBILITY_CENTRE[k]);
         let hits = (reach & king_zone).count_ones() as i32;
         if hits > 0 {
             attackers += 1;
-            attack_units += weight * hits;
+            attack_units += KING_ATTACK_WEIGHT[k] * hits;
         }
         if role == Role::Rook {
             let file = Bitboard::from_file(sq.file()).0;
             if file & our_pawns == 0 {
                 if file & their_pawns == 0 {
-                    t.add(20, 8);
+                    t.add_times(ROOK_OPEN_FILE, 1);
                 } else {
-                    t.add(10, 5);
+                    t.add_times(ROOK_SEMI_OPEN_FILE, 1);
                 }
             }
         }
     }
 
     if (board.bishops() & ours).count() >= 2 {
-        t.add(25, 45);
+        t.add_times(BISHOP_PAIR, 1);
     }
 
     if attackers >= 2 && (board.queens() & ours).any() {
@@ -324,14 +247,14 @@ fn pawn_structure(board: &Board, us: Color, our_pawns: u64, their_pawns: u64, t:
             | (if file < 7 { FILE_A << (file + 1) } else { 0 });
         if (our_pawns & file_mask).count_ones() > 1 {
             // Counted once per pawn, so each extra pawn costs twice this.
-            t.add(-5, -10);
+            t.add_times(DOUBLED_PAWN, 1);
         }
         if our_pawns & neighbours == 0 {
-            t.add(-10, -12);
+            t.add_times(ISOLATED_PAWN, 1);
         }
         if PASSED_MASK[color_index(us)][sq.to_usize()] & their_pawns == 0 {
             let rank = relative_sq(us, sq) / 8;
-            let mut eg = PASSED_EG[rank];
+            let (mg, mut eg) = PASSED_PAWN[rank];
             let stop = match us {
                 Color::White => sq.offset(8),
                 Color::Black => sq.offset(-8),
@@ -341,11 +264,13 @@ fn pawn_structure(board: &Board, us: Color, our_pawns: u64, their_pawns: u64, t:
                     eg /= 2;
                 }
                 if let (Some(ok), Some(tk)) = (our_king, their_king) {
-                    let weight = rank as i32;
-                    eg += weight * (5 * tk.distance(stop) as i32 - 2 * ok.distance(stop) as i32);
+                    let (own, theirs) = PASSED_KING_DISTANCE;
+                    let distances =
+                        own * ok.distance(stop) as i32 + theirs * tk.distance(stop) as i32;
+                    eg += rank as i32 * distances;
                 }
             }
-            t.add(PASSED_MG[rank], eg);
+            t.add(mg, eg);
         }
     }
 }
@@ -353,7 +278,7 @@ fn pawn_structure(board: &Board, us: Color, our_pawns: u64, their_pawns: u64, t:
 fn king_shelter(us: Color, king: Square, our_pawns: u64, their_pawns: u64) -> i32 {
     let rel_rank = relative_sq(us, king) / 8;
     if rel_rank > 1 {
-        return -20;
+        return KING_ADVANCED;
     }
     let centre_file = king.file().to_usize().clamp(1, 6);
     let mut score = 0;
@@ -365,13 +290,13 @@ fn king_shelter(us: Color, king: Square, our_pawns: u64, their_pawns: u64) -> i3
             .map(|sq| relative_sq(us, sq) / 8)
             .min();
         score += match shield.map(|r| r as i32 - rel_rank as i32) {
-            Some(1) => 12,
-            Some(2) => 6,
-            Some(_) => -4,
-            None => -15,
+            Some(1) => SHELTER[0],
+            Some(2) => SHELTER[1],
+            Some(_) => SHELTER[2],
+            None => SHELTER[3],
         };
         if ours == 0 && their_pawns & file_mask == 0 {
-            score -= 10;
+            score += SHELTER_OPEN_FILE;
         }
     }
     score

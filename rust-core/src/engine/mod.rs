@@ -15,6 +15,7 @@ mod rng;
 mod search;
 mod time;
 mod tt;
+mod weights;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -250,6 +251,13 @@ impl Engine {
             &mut on_info,
         ))
     }
+}
+
+/// The static evaluation of `position` in centipawns for the side to move,
+/// without any search: what the search sees in a quiet position. For
+/// tools (the UCI `eval` command, the evaluation's tuning script).
+pub fn static_eval(position: &Chess) -> i32 {
+    eval::evaluate(position)
 }
 
 impl Default for Engine {

@@ -15,6 +15,10 @@ const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const COUNTER: i32 = KILLER - 2;
+/// A quiet move whose history is not looked up yet: above every history
+/// score (at most three times `HISTORY_MAX` either way), below the counter
+/// move.
+const QUIET: i32 = 1 << 20;
 const BAD_CAPTURE: i32 = -(1 << 28);
 const UNDER_PROMOTION: i32 = -(1 << 29);
 pub const HISTORY_MAX: i32 = 16_384;
@@ -221,11 +225,75 @@ impl Heuristics {
     }
 }
 
-/// Moves with their ordering scores, handed out best first.
+/// The moves of a node of the main search: the transposition table's move
+/// first, before the others are generated (it often cuts off alone), then
+/// the rest from a [`Picker`].
+pub struct Staged {
+    first: Option<Move>,
+    table: Option<Move>,
+    tt_move: u16,
+    picker: Option<Picker>,
+}
+
+impl Staged {
+    /// The moves of `pos`, or `None` when it has none (mate or stalemate).
+    pub fn new(
+        pos: &Chess,
+        tt_move: u16,
+        context: &Context,
+        heuristics: &Heuristics,
+    ) -> Option<Staged> {
+        let table = Picker::table_move(pos, tt_move);
+        let picker = match table {
+            Some(_) => None,
+            None => {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    return None;
+                }
+                Some(Picker::new(pos, moves, tt_move, context, heuristics))
+            }
+        };
+        Some(Staged {
+            first: table,
+            table,
+            tt_move,
+            picker,
+        })
+    }
+
+    pub fn next_move(
+        &mut self,
+        pos: &Chess,
+        context: &Context,
+        heuristics: &Heuristics,
+    ) -> Option<Move> {
+        if let Some(m) = self.first.take() {
+            return Some(m);
+        }
+        let tt_move = self.tt_move;
+        let picker = self.picker.get_or_insert_with(|| {
+            Picker::new(pos, pos.legal_moves(), tt_move, context, heuristics)
+        });
+        let m = picker.next_move(heuristics)?;
+        if Some(m) == self.table {
+            // Searched already, before the moves were generated.
+            self.table = None;
+            return picker.next_move(heuristics);
+        }
+        Some(m)
+    }
+}
+
+/// Moves with their ordering scores, handed out best first. Quiet moves
+/// are scored by their histories only once the captures, killers and
+/// counter move are used up: most nodes cut off before.
 pub struct Picker {
     moves: MoveList,
     scores: [i32; MOVE_CAPACITY],
     next: usize,
+    /// The quiet moves' history scores, still to be looked up.
+    quiets: Option<(Color, Context)>,
 }
 
 impl Picker {
@@ -258,14 +326,54 @@ impl Picker {
             } else if heuristics.is_counter(context, encode(m)) {
                 COUNTER
             } else {
-                heuristics.quiet_score(us, m, context)
+                QUIET
             };
         }
         Picker {
             moves,
             scores,
             next: 0,
+            quiets: Some((us, *context)),
         }
+    }
+
+    /// The move that the transposition table suggests, if it is legal here,
+    /// to be searched before the other moves are generated.
+    pub fn table_move(pos: &Chess, code: u16) -> Option<Move> {
+        if code == 0 {
+            return None;
+        }
+        let from = shakmaty::Square::new(u32::from(code & 63));
+        let to = shakmaty::Square::new(u32::from((code >> 6) & 63));
+        let promotion = match code >> 12 {
+            0 => None,
+            role => Some(Role::try_from(role).ok()?),
+        };
+        let board = pos.board();
+        let piece = board.piece_at(from)?;
+        if piece.color != pos.turn() {
+            return None;
+        }
+        let m = if piece.role == Role::King && board.by_color(pos.turn()).contains(to) {
+            Move::Castle {
+                king: from,
+                rook: to,
+            }
+        } else if piece.role == Role::Pawn
+            && from.file() != to.file()
+            && !board.occupied().contains(to)
+        {
+            Move::EnPassant { from, to }
+        } else {
+            Move::Normal {
+                role: piece.role,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion,
+            }
+        };
+        pos.is_legal(m).then_some(m)
     }
 
     /// Captures (and queen promotions) only, by MVV-LVA, for the quiescence search.
@@ -279,6 +387,7 @@ impl Picker {
             moves,
             scores,
             next: 0,
+            quiets: None,
         }
     }
 
@@ -287,21 +396,36 @@ impl Picker {
     }
 
     /// The next move by score (selection sort: most nodes need only the first few).
-    pub fn next_move(&mut self) -> Option<Move> {
+    pub fn next_move(&mut self, heuristics: &Heuristics) -> Option<Move> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
+        let mut best = self.best_from(self.next);
+        if self.scores[best] <= QUIET
+            && let Some((us, context)) = self.quiets.take()
+        {
+            for i in self.next..n {
+                if self.scores[i] == QUIET {
+                    self.scores[i] = heuristics.quiet_score(us, self.moves[i], &context);
+                }
             }
+            best = self.best_from(self.next);
         }
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
         let m = self.moves[self.next];
         self.next += 1;
         Some(m)
+    }
+
+    fn best_from(&self, start: usize) -> usize {
+        let mut best = start;
+        for i in start + 1..self.moves.len() {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        best
     }
 }

@@ -9,7 +9,9 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position, Rank, Role
 
 use super::eval::{PIECE_VALUE, evaluate};
 use super::levels::LevelParams;
-use super::ordering::{Context, HISTORY_MAX, Heuristics, MAX_PLY, Picker, encode, piece_to, see};
+use super::ordering::{
+    Context, HISTORY_MAX, Heuristics, MAX_PLY, Picker, Staged, encode, piece_to, see,
+};
 use super::rng::Rng;
 use super::time::Deadline;
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -269,12 +271,10 @@ impl Searcher<'_> {
             depth -= 1;
         }
 
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
         let context = self.context(ply);
-        let mut picker = Picker::new(pos, moves, tt_move, &context, self.heuristics);
+        let Some(mut picker) = Staged::new(pos, tt_move, &context, self.heuristics) else {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        };
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move: Option<Move> = None;
@@ -282,7 +282,7 @@ impl Searcher<'_> {
         let mut quiets_tried: MoveList = MoveList::new();
         let us = pos.turn();
 
-        while let Some(m) = picker.next_move() {
+        while let Some(m) = picker.next_move(pos, &context, self.heuristics) {
             let quiet = !m.is_capture() && !m.is_promotion();
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -475,7 +475,7 @@ impl Searcher<'_> {
         let us = pos.turn();
         let mut best_move = None;
         let mut picker = Picker::captures(moves);
-        while let Some(m) = picker.next_move() {
+        while let Some(m) = picker.next_move(self.heuristics) {
             if !in_check {
                 let gain = m.capture().map_or(0, |r| PIECE_VALUE[r as usize])
                     + if m.is_promotion() { 800 } else { 0 };
@@ -641,7 +641,7 @@ pub fn run(
         s.heuristics,
     );
     let mut root_moves = Vec::with_capacity(picker.len());
-    while let Some(mv) = picker.next_move() {
+    while let Some(mv) = picker.next_move(s.heuristics) {
         root_moves.push(RootMove {
             mv,
             score: -INFINITY,
