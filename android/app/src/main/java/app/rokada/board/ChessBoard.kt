@@ -5,7 +5,6 @@ import android.graphics.Canvas
 import android.graphics.Rect
 import android.os.Bundle
 import android.view.MotionEvent
-import android.view.SoundEffectConstants
 import android.view.View
 import android.view.ViewConfiguration
 import android.view.accessibility.AccessibilityEvent
@@ -13,8 +12,11 @@ import android.view.accessibility.AccessibilityManager
 import android.view.accessibility.AccessibilityNodeInfo
 import android.view.accessibility.AccessibilityNodeProvider
 import app.rokada.R
-import app.rokada.core.InputResult
+import app.rokada.core.BoardColors
+import app.rokada.core.BoardTheme
 import app.rokada.core.Square
+import app.rokada.core.Touched
+import app.rokada.core.boardColors
 import app.rokada.text.SquareDescriptions
 
 /**
@@ -23,13 +25,21 @@ import app.rokada.text.SquareDescriptions
  * is a virtual view that says what stands on it; activating one taps it, so
  * a move is played by activating its square and then the destination.
  */
-class BoardView(context: Context, private val descriptions: SquareDescriptions) : View(context) {
+class ChessBoard(context: Context, private val descriptions: SquareDescriptions) : View(context) {
     /** What to draw; the game screen sets it after every change. */
     var scene: BoardScene = BoardScene(List(BoardScene.SQUARES) { null })
         set(value) {
             field = value
             rebuild()
             sendAccessibilityEvent(AccessibilityEvent.TYPE_WINDOW_CONTENT_CHANGED)
+        }
+
+    /** The colour theme's paints, from the core. */
+    var colors: BoardColors = boardColors(BoardTheme.WOOD)
+        set(value) {
+            field = value
+            layout = BoardLayout(layout.size, value, resources.displayMetrics.density)
+            rebuild()
         }
 
     /** Where touches go; null for a board that only shows (the rules diagrams). */
@@ -39,16 +49,14 @@ class BoardView(context: Context, private val descriptions: SquareDescriptions) 
             touch = value?.let { BoardTouch(it, ViewConfiguration.get(context).scaledTouchSlop.toFloat()) }
         }
 
-    /** A click sounds when a move is played (the sound setting). */
-    var sound: Boolean = true
-
     /** Told the core's answer to every touch. */
-    var onInput: ((InputResult) -> Unit)? = null
+    var onTouched: ((Touched) -> Unit)? = null
 
     private var touch: BoardTouch? = null
-    private var layout = BoardLayout(0f)
+    private var layout = BoardLayout(0f, colors, resources.displayMetrics.density)
     private var items: List<DisplayItem> = emptyList()
-    private val painter = BoardPainter()
+    private val pieces = PieceDrawables(context)
+    private val painter = BoardPainter { pieces[it] }
     private val nodes = SquareNodes()
     private var focusedSquare = NO_SQUARE
     private var hoveredSquare = NO_SQUARE
@@ -60,6 +68,9 @@ class BoardView(context: Context, private val descriptions: SquareDescriptions) 
         importantForAccessibility = IMPORTANT_FOR_ACCESSIBILITY_YES
     }
 
+    /** The largest side the board may take, in pixels (the game screen leaves room for the rest). */
+    var maxSize: Int = Int.MAX_VALUE
+
     override fun onMeasure(widthMeasureSpec: Int, heightMeasureSpec: Int) {
         val width = MeasureSpec.getSize(widthMeasureSpec)
         val height = MeasureSpec.getSize(heightMeasureSpec)
@@ -68,11 +79,12 @@ class BoardView(context: Context, private val descriptions: SquareDescriptions) 
             MeasureSpec.getMode(widthMeasureSpec) == MeasureSpec.UNSPECIFIED -> height
             else -> minOf(width, height)
         }
-        setMeasuredDimension(size, size)
+        val side = minOf(size, maxSize)
+        setMeasuredDimension(side, side)
     }
 
     override fun onSizeChanged(w: Int, h: Int, oldw: Int, oldh: Int) {
-        layout = BoardLayout(minOf(w, h).toFloat())
+        layout = BoardLayout(minOf(w, h).toFloat(), colors, resources.displayMetrics.density)
         rebuild()
     }
 
@@ -82,15 +94,14 @@ class BoardView(context: Context, private val descriptions: SquareDescriptions) 
 
     override fun onTouchEvent(event: MotionEvent): Boolean {
         val touch = touch ?: return false
-        val flipped = scene.flipped
         val result = when (event.actionMasked) {
             MotionEvent.ACTION_DOWN -> {
                 parent?.requestDisallowInterceptTouchEvent(true)
-                touch.down(layout, flipped, event.x, event.y)
+                touch.down(layout, scene, event.x, event.y)
                 null
             }
-            MotionEvent.ACTION_MOVE -> touch.move(event.x, event.y)
-            MotionEvent.ACTION_UP -> touch.up(layout, flipped, event.x, event.y).also { performClick() }
+            MotionEvent.ACTION_MOVE -> touch.move(scene, event.x, event.y)
+            MotionEvent.ACTION_UP -> touch.up(layout, scene, event.x, event.y).also { performClick() }
             MotionEvent.ACTION_CANCEL -> {
                 touch.cancel()
                 null
@@ -131,9 +142,8 @@ class BoardView(context: Context, private val descriptions: SquareDescriptions) 
         announceForAccessibility(text)
     }
 
-    private fun answered(result: InputResult) {
-        if (sound && result is InputResult.Played) playSoundEffect(SoundEffectConstants.CLICK)
-        onInput?.invoke(result)
+    private fun answered(touched: Touched) {
+        onTouched?.invoke(touched)
     }
 
     private fun rebuild() {
@@ -145,7 +155,7 @@ class BoardView(context: Context, private val descriptions: SquareDescriptions) 
         square,
         scene.pieces[square.ordinal],
         selected = scene.selected == square,
-        legalTarget = square in scene.hints,
+        legalTarget = scene.hints.any { it.square == square },
     )
 
     private fun sendSquareEvent(virtualId: Int, type: Int) {
@@ -164,8 +174,8 @@ class BoardView(context: Context, private val descriptions: SquareDescriptions) 
             if (virtualViewId == HOST_VIEW_ID) return hostNode()
             val square = Square.entries.getOrNull(virtualViewId) ?: return null
             @Suppress("DEPRECATION") // the constructor that replaces it needs API 30
-            val info = AccessibilityNodeInfo.obtain(this@BoardView, virtualViewId)
-            info.setParent(this@BoardView)
+            val info = AccessibilityNodeInfo.obtain(this@ChessBoard, virtualViewId)
+            info.setParent(this@ChessBoard)
             info.packageName = context.packageName
             info.className = SQUARE_CLASS
             info.contentDescription = describe(square)
@@ -196,9 +206,9 @@ class BoardView(context: Context, private val descriptions: SquareDescriptions) 
 
         private fun hostNode(): AccessibilityNodeInfo {
             @Suppress("DEPRECATION") // the constructor that replaces it needs API 30
-            val info = AccessibilityNodeInfo.obtain(this@BoardView)
+            val info = AccessibilityNodeInfo.obtain(this@ChessBoard)
             onInitializeAccessibilityNodeInfo(info)
-            for (square in Square.entries) info.addChild(this@BoardView, square.ordinal)
+            for (square in Square.entries) info.addChild(this@ChessBoard, square.ordinal)
             return info
         }
 

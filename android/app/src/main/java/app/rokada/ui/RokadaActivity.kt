@@ -12,7 +12,7 @@ import app.rokada.text.AndroidStrings
 abstract class RokadaActivity : Activity() {
     protected var settings: Settings = Settings()
         private set
-    protected val strings: AndroidStrings by lazy { AndroidStrings(resources) }
+    val strings: AndroidStrings by lazy { AndroidStrings(resources) }
     private var language: Language = Language.SYSTEM
 
     override fun attachBaseContext(newBase: Context) {
