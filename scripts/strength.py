@@ -6,10 +6,11 @@ Plays matches through UCI, with python-chess as the runner:
 * each level against Stockfish limited by UCI_LimitStrength/UCI_Elo, where
   the level's target rating is within (or just below) Stockfish's range;
 * each level against the next level up;
-* optionally the top level against Stockfish at UCI_Elo 2400, both on the
-  clock (the strength goal).
+* optionally the top level against Stockfish at given UCI_Elo settings,
+  both under the same time control (the strength goals).
 
-Rokada always plays on the clock. The rating anchors, Stockfish at a given
+A time control is either a clock, base+increment in seconds (10+0.1), or
+a fixed time per move in seconds (0.1). Rokada always plays under it. The rating anchors, Stockfish at a given
 UCI_Elo, search to the depth at which Stockfish picks its weakened move
 (1 + its skill level; the rest of its search never changes that choice), so
 that their strength does not depend on how busy the machine is.
@@ -94,15 +95,18 @@ def stockfish(binary, elo, on_clock, version):
     return Player(f"Stockfish {elo}", [binary], options, rating=elo, depth=depth)
 
 
-def play_game(white, black, opening, seed, base, inc):
+def play_game(white, black, opening, seed, tc):
     """Plays one game. Returns White's score (1, 0.5 or 0), the think times
-    per player name, and the load average when the game ended."""
+    per player name, the name of a player who lost on time (or None), and
+    the load average when the game ended."""
     times = {white.name: [], black.name: []}
-    score = play_moves(white, black, opening, seed, base, inc, times)
-    return score, times, os.getloadavg()[0]
+    flagged = []
+    score = play_moves(white, black, opening, seed, tc, times, flagged)
+    return score, times, (flagged or [None])[0], os.getloadavg()[0]
 
 
-def play_moves(white, black, opening, seed, base, inc, times):
+def play_moves(white, black, opening, seed, tc, times, flagged):
+    base, inc, movetime = tc
     players = {chess.WHITE: white, chess.BLACK: black}
     engines = {}
     try:
@@ -122,6 +126,8 @@ def play_moves(white, black, opening, seed, base, inc, times):
             player = players[mover]
             if player.depth is not None:
                 limit = chess.engine.Limit(depth=player.depth)
+            elif movetime is not None:
+                limit = chess.engine.Limit(time=movetime)
             else:
                 limit = chess.engine.Limit(
                     white_clock=clock[chess.WHITE], black_clock=clock[chess.BLACK],
@@ -130,9 +136,10 @@ def play_moves(white, black, opening, seed, base, inc, times):
             result = engines[mover].play(board, limit)
             spent = time.monotonic() - started
             times[player.name].append(spent)
-            if player.depth is None:
+            if player.depth is None and movetime is None:
                 clock[mover] -= spent
                 if clock[mover] < 0:
+                    flagged.append(player.name)
                     # Losing on time is a draw if the opponent cannot mate.
                     if board.has_insufficient_material(not mover):
                         return 0.5
@@ -152,18 +159,24 @@ def play_moves(white, black, opening, seed, base, inc, times):
 
 def schedule(pool, a, b, games, tc, seed_base):
     """Submits `games` games in colour-swapped pairs over the openings."""
-    base, inc = parse_tc(tc)
     futures = []
     for g in range(games):
         opening = OPENINGS[(g // 2) % len(OPENINGS)]
         white, black = (a, b) if g % 2 == 0 else (b, a)
-        futures.append((white, pool.submit(play_game, white, black, opening, seed_base + g, base, inc)))
+        futures.append((white, pool.submit(play_game, white, black, opening, seed_base + g, parse_tc(tc))))
     return futures
 
 
 def parse_tc(text):
-    base, inc = (float(x) for x in text.split("+"))
-    return base, inc
+    """(base, increment, None) for a clock, (0, 0, seconds) per move."""
+    if "+" in text:
+        base, inc = (float(x) for x in text.split("+"))
+        return base, inc, None
+    return 0.0, 0.0, float(text)
+
+
+def describe_tc(text):
+    return text if "+" in text else f"{text} s/move"
 
 
 def expected(diff):
@@ -241,10 +254,12 @@ def main():
     parser.add_argument("--stockfish", default="stockfish")
     parser.add_argument("--levels", default="1-10", help="range of levels, e.g. 1-10 or 7-10")
     parser.add_argument("--games", type=int, default=20, help="games per pairing")
-    parser.add_argument("--tc", default="10+0.1", help="Rokada's time control, base+increment in seconds")
-    parser.add_argument("--goal-games", type=int, default=0,
-                        help="games of level 10 against Stockfish 2400, both on the clock")
-    parser.add_argument("--goal-tc", default="10+0.1")
+    parser.add_argument("--tc", default="10+0.1",
+                        help="Rokada's time control: base+increment, or seconds per move")
+    parser.add_argument("--goal", action="append", default=[], metavar="ELO@TC",
+                        help="a match of level 10 against Stockfish at UCI_Elo ELO, both at TC "
+                             "(e.g. 2400@10+0.1 or 2400@0.1); repeatable")
+    parser.add_argument("--goal-games", type=int, default=0, help="games per goal match")
     parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument("--output", default="docs/strength.md")
     parser.add_argument("--command", default="scripts/strength.py", help="command line recorded in the report")
@@ -263,30 +278,42 @@ def main():
             pairings.append((player, anchors[elo], args.games, args.tc))
         if lv + 1 in levels:
             pairings.append((player, levels[lv + 1], args.games, args.tc))
-    goal = None
+    goals = []
     if args.goal_games and 10 in levels:
-        goal = (levels[10], stockfish(args.stockfish, 2400, True, sf_version), args.goal_games, args.goal_tc)
-        pairings.append(goal)
+        for spec in args.goal:
+            elo, tc = spec.split("@")
+            sf = stockfish(args.stockfish, int(elo), True, sf_version)
+            sf.name = f"Stockfish {elo} at {describe_tc(tc)}"
+            goals.append((levels[10], sf, args.goal_games, tc))
+        pairings.extend(goals)
 
     started = time.monotonic()
     results = []
     think = {}
+    flag_falls = {}
+    pairing_falls = {}
     loads = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.concurrency) as pool:
         scheduled = [(a, b, tc, schedule(pool, a, b, games, tc, 1000 * i))
                      for i, (a, b, games, tc) in enumerate(pairings)]
         for a, b, tc, futures in scheduled:
             points = []
+            falls = [0, 0]
             for white, future in futures:
-                s, times, load = future.result()
+                s, times, flagged, load = future.result()
                 points.append(s if white is a else 1 - s)
                 loads.append(load)
+                if flagged is not None:
+                    flag_falls[flagged] = flag_falls.get(flagged, 0) + 1
+                    falls[0 if flagged == a.name else 1] += 1
                 for name, spent in times.items():
                     think.setdefault(name, []).extend(spent)
             results.append((a, b, sum(points), len(points), tc, points))
+            pairing_falls[(a.name, b.name)] = falls
             print(f"{a.name} vs {b.name} at {tc}: {sum(points)}/{len(points)}", flush=True)
 
-    rated = [r for r in results if goal is None or r[1] is not goal[1]]
+    goal_players = [g[1] for g in goals]
+    rated = [r for r in results if r[1] not in goal_players]
     players = list(levels.values()) + list(anchors.values())
     rating, errors = fit(players, [(a, b, s, g) for a, b, s, g, _tc, _p in rated])
     games_of = {p.name: sum(g for a, b, _s, g, _tc, _p in rated if p in (a, b)) for p in levels.values()}
@@ -318,7 +345,7 @@ def main():
         "",
         f"    {args.command}",
         "",
-        f"Rokada plays on the clock at {args.tc} (seconds + increment per move). The anchors are "
+        f"Rokada plays at {describe_tc(args.tc)} (a clock is seconds + increment per move). The anchors are "
         f"Stockfish {sf_version} (Debian package) with `UCI_LimitStrength` and `UCI_Elo` "
         f"(its range is {sf_min_elo}..{sf_max_elo}), searching to the depth at which Stockfish picks "
         "its weakened move, so that their play does not depend on machine load. Each level also "
@@ -351,24 +378,29 @@ def main():
             d_text = "– | –"
         lines.append(f"| {lv} | {target(lv)} | {d_text} | {rating[p.name]:.0f} | {errors[p.name]:.0f} | "
                      f"{games_of[p.name]} | {sum(spent) / len(spent):.3f} / {max(spent):.3f} |")
-    if goal is not None:
-        a, b, score, games, tc, points = next(r for r in results if r[1] is goal[1])
-        diff, err = performance(score, games, points)
+    rokada_falls = sum(n for name, n in flag_falls.items() if name.startswith("Level"))
+    lines += ["", f"Rokada lost on time in {rokada_falls} of the {sum(r[3] for r in results)} games"
+              + (f"; Stockfish on its clock in {sum(flag_falls.values()) - rokada_falls}." if goals else ".")]
+    if goals:
         lines += [
             "",
-            "## Goal: level 10 against Stockfish at UCI_Elo 2400",
+            "## Goals: level 10 against Stockfish under the same time control",
             "",
-            f"Both on the clock at {tc}: level 10 scored {score:g}/{games} ({100 * score / games:.0f}%), "
-            f"a rating difference of {diff:+.0f} ± {err:.0f} (95%). On a loaded machine Stockfish may "
-            "not reach the depth at which it picks its move in time, which weakens it; the anchored "
-            "table above avoids that.",
+            "| Opponent | Time control | Score | Games | Score % | Rating difference (95%) |",
+            "|:--|:--|--:|--:|--:|--:|",
         ]
+        for _lv, sf, _games, _tc in goals:
+            a, b, score, games, tc, points = next(r for r in results if r[1] is sf)
+            diff, err = performance(score, games, points)
+            lines.append(f"| Stockfish `UCI_Elo` {sf.options['UCI_Elo']} | {describe_tc(tc)} | {score:g} | "
+                         f"{games} | {100 * score / games:.0f} | {diff:+.0f} ± {err:.0f} |")
     lines += ["", "## Match results", "",
-              "| Player | Opponent | Score | Games | Score % | Time control |", "|:--|:--|--:|--:|--:|:--|"]
+              "| Player | Opponent | Score | Games | Score % | Time control | Lost on time (player / opponent) |",
+              "|:--|:--|--:|--:|--:|:--|:--|"]
     for a, b, score, games, tc, _points in results:
-        opponent_tc = f"depth {b.depth}" if b.depth is not None else tc
+        opponent_tc = f"depth {b.depth}" if b.depth is not None else describe_tc(tc)
         lines.append(f"| {a.name} | {b.name} | {score:g} | {games} | {100 * score / games:.0f} | "
-                     f"{tc} vs {opponent_tc} |")
+                     f"{describe_tc(tc)} vs {opponent_tc} | {' / '.join(map(str, pairing_falls[(a.name, b.name)]))} |")
     text = "\n".join(lines) + "\n"
     with open(args.output, "w") as out:
         out.write(text)

@@ -2,9 +2,12 @@
 # Measures the strength of every level against Stockfish and neighbouring
 # levels and writes docs/strength.md. Matches are slow: choose the size.
 #
-#   scripts/strength.sh [--games N] [--tc BASE+INC] [--goal-games N] [--goal-tc BASE+INC] [--levels A-B] [--concurrency N]
+#   scripts/strength.sh [--games N] [--tc BASE+INC|SECONDS] [--goal-games N] [--goal ELO@TC]...
+#                       [--levels A-B] [--concurrency N] [--output FILE]
 #
-# Defaults: 20 games per pairing, Rokada at 10+0.1, levels 1-10, no goal match, one game at a time.
+# A time control is a clock (10+0.1) or seconds per move (0.1). Defaults: 20
+# games per pairing, Rokada at 10+0.1, levels 1-10, no goal match, one game
+# at a time, the report in docs/strength.md.
 set -eu
 cd "$(dirname "$0")/.."
 

@@ -14,9 +14,9 @@ if ! python3 -c "import pytest" 2>/dev/null; then
     python3 -m pip install --quiet pytest
 fi
 
-cargo build --release --quiet --bin rokada
+cargo build --profile checked --quiet --bin rokada
 target="${CARGO_TARGET_DIR:-target}"
 [[ "$target" == /* ]] || target="$PWD/$target"
-export ROKADA_BIN="${ROKADA_BIN:-$target/release/rokada}"
+export ROKADA_BIN="${ROKADA_BIN:-$target/checked/rokada}"
 
 python3 -m pytest -q tests/rules "$@"

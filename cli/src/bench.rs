@@ -1,13 +1,20 @@
 //! `rokada bench [depth]`: searches a fixed set of positions to a fixed
-//! depth and reports the node count (a signature of the search) and speed.
+//! depth and reports the node count (a signature of the search) and speed,
+//! then how quickly a running search obeys a stop.
 
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use rokada_core::engine::{Engine, Level, Limits};
-use shakmaty::CastlingMode;
 use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+
+/// Searches stopped to measure the stop latency, and how long each runs first.
+const STOP_SAMPLES: usize = 20;
+const RUN_BEFORE_STOP: Duration = Duration::from_millis(30);
 
 const DEFAULT_DEPTH: u32 = 10;
 
@@ -38,25 +45,28 @@ pub fn run(args: &[std::ffi::OsString]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let stop = AtomicBool::new(false);
-    let mut total_nodes = 0u64;
-    let start = Instant::now();
+    let mut positions = Vec::with_capacity(POSITIONS.len());
     for (index, fen) in POSITIONS.iter().enumerate() {
         let parsed = fen
             .parse::<Fen>()
             .ok()
-            .and_then(|f| f.into_position(CastlingMode::Standard).ok());
-        let position = match parsed {
-            Some(position) => position,
+            .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok());
+        match parsed {
+            Some(position) => positions.push(position),
             None => {
                 eprintln!("bench position {} is invalid: {fen}", index + 1);
                 return ExitCode::FAILURE;
             }
-        };
+        }
+    }
+    let stop = AtomicBool::new(false);
+    let mut total_nodes = 0u64;
+    let start = Instant::now();
+    for (index, position) in positions.iter().enumerate() {
         let mut engine = Engine::default();
         engine.set_use_book(false);
         let limits = Limits::depth(depth);
-        match engine.search(&position, &[], &limits, Level::MAX, 0, &stop, |_| {}) {
+        match engine.search(position, &[], &limits, Level::MAX, 0, &stop, |_| {}) {
             Ok(result) => {
                 println!(
                     "Position {:>2}: {:>10} nodes  best {}",
@@ -80,5 +90,41 @@ pub fn run(args: &[std::ffi::OsString]) -> ExitCode {
         "Nodes/second    : {}",
         u128::from(total_nodes) * 1000 / millis
     );
+    let mut latencies: Vec<Duration> = (0..STOP_SAMPLES)
+        .map(|i| stop_latency(positions[i % positions.len()].clone()))
+        .collect();
+    latencies.sort();
+    println!(
+        "Stop latency    : {:.3} ms median, {:.3} ms max of {STOP_SAMPLES}",
+        latencies[STOP_SAMPLES / 2].as_secs_f64() * 1000.0,
+        latencies[STOP_SAMPLES - 1].as_secs_f64() * 1000.0
+    );
     ExitCode::SUCCESS
+}
+
+/// Time from setting the stop flag of a running infinite search until the
+/// search returns its move.
+fn stop_latency(position: Chess) -> Duration {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let (sender, receiver) = mpsc::channel();
+    let worker = std::thread::spawn(move || {
+        let mut engine = Engine::default();
+        engine.set_use_book(false);
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let result = engine.search(&position, &[], &limits, Level::MAX, 0, &flag, |_| {});
+        let returned = Instant::now();
+        // The receiver waits for this; the result is only timed.
+        let _ = sender.send(returned);
+        result.is_ok()
+    });
+    std::thread::sleep(RUN_BEFORE_STOP);
+    let stopped = Instant::now();
+    stop.store(true, Ordering::SeqCst);
+    let returned = receiver.recv().unwrap_or(stopped);
+    let _ = worker.join();
+    returned.saturating_duration_since(stopped)
 }

@@ -10,12 +10,13 @@ use rokada_core::engine::Level;
 use rokada_core::live::{Listener, LiveError, LiveEvent, LiveGame};
 use rokada_core::rules::{DrawClaim, EndReason, GameEnd, GameResult};
 use rokada_core::session::{Controller, GameConfig, GameError, GameSession, Mode, MoveOutcome};
+use rokada_core::text::{Language, Strings, strings};
 use rokada_core::view::{GameAction, PieceKind};
 use shakmaty::{Color, Square};
 
 use crate::args::{ArgError, Args};
 use crate::board::{self, Style};
-use crate::i18n::{Lang, Strings, strings};
+use crate::i18n;
 
 /// Settings of a terminal game, from the command line.
 struct Settings {
@@ -53,7 +54,7 @@ pub fn run(mut args: Args) -> Result<(), ArgError> {
                     }
                 }
             }
-            lexopt::Arg::Long("lang") => lang = Some(args.value_parsed::<Lang>("--lang")?),
+            lexopt::Arg::Long("lang") => lang = Some(args.value_parsed::<Language>("--lang")?),
             other => return Err(Args::unexpected(other)),
         }
     }
@@ -61,7 +62,7 @@ pub fn run(mut args: Args) -> Result<(), ArgError> {
         config.mode = Mode::Computer { human, level };
         style.flipped ^= human == Color::Black;
     }
-    let text = strings(lang.unwrap_or_else(Lang::from_env));
+    let text = strings(lang.unwrap_or_else(i18n::from_env));
     let time: Arc<dyn TimeSource> = Arc::new(MonotonicTime::new());
     let session = GameSession::new(config.clone(), time.clone())
         .map_err(|e| ArgError::usage(e.to_string()))?;
@@ -539,7 +540,7 @@ const PROMOTIONS: [(&str, &str, PieceKind); 4] = [
 /// in English.
 fn promotion_choice(text: &Strings, answer: &str) -> Option<PieceKind> {
     let answer = answer.trim().to_lowercase();
-    let english = crate::i18n::strings(Lang::En);
+    let english = strings(Language::English);
     PROMOTIONS
         .iter()
         .find(|(key, letter, _)| {

@@ -4,46 +4,37 @@
 use std::{ffi::OsString, fmt::Write as _, io::Write as _, process::ExitCode};
 
 use lexopt::{Arg, ValueExt as _};
-use rokada_core::rules_page::{self, Block, Diagram, Language, ListMarker, Span, Text};
+use rokada_core::rules_page::{self, Block, Diagram, ListMarker, Span, Text};
+use rokada_core::text::{self, Language, Strings};
 use shakmaty::{Color, File, Position as _, Rank, Square};
 
-use crate::i18n::{self, Lang, Strings};
+use crate::i18n;
 
 const LRI: char = '\u{2066}';
 const PDI: char = '\u{2069}';
 
-fn language(lang: Lang) -> Language {
-    match lang {
-        Lang::En => Language::English,
-        Lang::He => Language::Hebrew,
-        Lang::Nb => Language::NorwegianBokmal,
-        Lang::Pl => Language::Polish,
-        Lang::Bg => Language::Bulgarian,
-    }
-}
-
 /// Runs `rokada rules` with the arguments after `rules`.
 pub fn run(args: Vec<OsString>) -> ExitCode {
     let lang = match parse_args(args) {
-        Ok(lang) => lang.unwrap_or_else(Lang::from_env),
+        Ok(lang) => lang.unwrap_or_else(i18n::from_env),
         Err(e) => {
             eprintln!("rokada rules: {e}\nusage: rokada rules [--lang en|he|nb|pl|bg]");
             return ExitCode::from(2);
         }
     };
-    let page = render(i18n::strings(lang));
+    let page = render(text::strings(lang));
     match std::io::stdout().lock().write_all(page.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(_) => ExitCode::FAILURE,
     }
 }
 
-fn parse_args(args: Vec<OsString>) -> Result<Option<Lang>, lexopt::Error> {
+fn parse_args(args: Vec<OsString>) -> Result<Option<Language>, lexopt::Error> {
     let mut parser = lexopt::Parser::from_args(args);
     let mut lang = None;
     while let Some(arg) = parser.next()? {
         match arg {
-            Arg::Long("lang") => lang = Some(parser.value()?.parse::<Lang>()?),
+            Arg::Long("lang") => lang = Some(parser.value()?.parse::<Language>()?),
             _ => return Err(arg.unexpected()),
         }
     }
@@ -52,10 +43,10 @@ fn parse_args(args: Vec<OsString>) -> Result<Option<Lang>, lexopt::Error> {
 
 /// The whole rules page as terminal text, from the core's blocks.
 pub fn render(strings: &Strings) -> String {
-    let lang = strings.lang();
+    let lang = strings.language();
     let mut out = String::new();
     let mut after_list = false;
-    for block in rules_page::page(language(lang)) {
+    for block in rules_page::page(lang) {
         if after_list && !matches!(block, Block::ListItem { .. }) {
             out.push('\n');
         }
@@ -98,7 +89,7 @@ pub fn render(strings: &Strings) -> String {
 
 /// Notation is a span of its own. In right-to-left text it becomes a
 /// left-to-right isolate, so `O-O-O` or `1. e4 e5` keep their order.
-fn inline(text: &Text, lang: Lang) -> String {
+fn inline(text: &Text, lang: Language) -> String {
     let mut out = String::new();
     for span in text {
         match span {
@@ -148,7 +139,7 @@ fn draw_table(rows: &[Vec<String>]) -> String {
 /// from left to right, ranks 8 to 1 from top to bottom. Squares of the last
 /// move are bracketed, the checked king is in parentheses.
 fn draw_diagram(diagram: &Diagram, strings: &Strings) -> String {
-    let lang = strings.lang();
+    let lang = strings.language();
     let board = diagram.position.board();
     let files = "    a  b  c  d  e  f  g  h";
     let mut lines = vec![files.to_owned()];
@@ -214,8 +205,8 @@ mod tests {
 
     #[test]
     fn every_language_shows_every_diagram() {
-        for lang in Lang::ALL {
-            let page = render(i18n::strings(lang));
+        for lang in Language::ALL {
+            let page = render(text::strings(lang));
             assert!(!page.contains("{{"), "{lang:?}");
             assert!(!page.contains('`'), "{lang:?}");
             assert!(!page.contains('{'), "{lang:?}: unfilled placeholder");
@@ -226,8 +217,8 @@ mod tests {
 
     #[test]
     fn the_board_never_mirrors() {
-        for lang in Lang::ALL {
-            let page = render(i18n::strings(lang));
+        for lang in Language::ALL {
+            let page = render(text::strings(lang));
             // The start position: Black's back rank on top, a-file on the left.
             let top = " 8  r  n  b  q  k  b  n  r  8";
             let bottom = " 1  R  N  B  Q  K  B  N  R  1";
@@ -244,7 +235,7 @@ mod tests {
     #[test]
     fn marks_the_last_move_and_the_checked_king() {
         let d = rules_page::diagram("checkmate").expect("diagram");
-        let board = draw_diagram(d, i18n::strings(Lang::En));
+        let board = draw_diagram(d, text::strings(Language::English));
         assert!(board.contains(" 8  r  .  b  q (k) b  .  r  8"), "{board}");
         assert!(board.contains(" 7  p  p  p  p  . [Q] p  p  7"), "{board}");
         assert!(board.contains(" 5  .  .  .  .  p  .  . [.] 5"), "{board}");
@@ -254,18 +245,18 @@ mod tests {
 
     #[test]
     fn hebrew_notation_stays_left_to_right() {
-        let page = render(i18n::strings(Lang::He));
+        let page = render(text::strings(Language::Hebrew));
         assert!(page.contains(&format!("{LRI}O-O-O{PDI}")));
         assert!(page.contains(&format!("{LRI}1. Nf3 Nf6 2. Ng1 Ng8{PDI}")));
-        let english = render(i18n::strings(Lang::En));
+        let english = render(text::strings(Language::English));
         assert!(!english.contains(LRI));
     }
 
     #[test]
     fn arguments() {
         let args = |a: &[&str]| parse_args(a.iter().map(OsString::from).collect());
-        assert_eq!(args(&["--lang", "pl"]).ok(), Some(Some(Lang::Pl)));
-        assert_eq!(args(&["--lang=bg"]).ok(), Some(Some(Lang::Bg)));
+        assert_eq!(args(&["--lang", "pl"]).ok(), Some(Some(Language::Polish)));
+        assert_eq!(args(&["--lang=bg"]).ok(), Some(Some(Language::Bulgarian)));
         assert_eq!(args(&[]).ok(), Some(None));
         assert!(args(&["--lang", "de"]).is_err());
         assert!(args(&["--colour"]).is_err());

@@ -652,6 +652,25 @@ fn report_peer(
             });
             show_board(game, out);
         }
+        PeerEvent::PlayerNamed { side } => {
+            let name = game.read(|s| {
+                let config = s.config();
+                match Color::from(*side) {
+                    Color::White => config.white_name.clone(),
+                    Color::Black => config.black_name.clone(),
+                }
+            });
+            out.emit(
+                json!({"event": "player_named", "color": color_name(*side), "name": name}),
+                || {
+                    format!(
+                        "{} goes by {}.",
+                        color_name(*side),
+                        name.as_deref().unwrap_or("?")
+                    )
+                },
+            );
+        }
         PeerEvent::RematchOffered { by } => out.emit(
             json!({"event": "rematch_offered", "by": color_name(*by)}),
             || format!("{} wants a rematch.", color_name(*by)),

@@ -12,11 +12,11 @@ const LANGS: [&str; 5] = ["en", "he", "nb", "pl", "bg"];
 
 fn strings(lang: &str) -> HashMap<String, Value> {
     let text = match lang {
-        "en" => include_str!("../strings/en.json"),
-        "he" => include_str!("../strings/he.json"),
-        "nb" => include_str!("../strings/nb.json"),
-        "pl" => include_str!("../strings/pl.json"),
-        "bg" => include_str!("../strings/bg.json"),
+        "en" => include_str!("../../rust-core/src/text/strings/en.json"),
+        "he" => include_str!("../../rust-core/src/text/strings/he.json"),
+        "nb" => include_str!("../../rust-core/src/text/strings/nb.json"),
+        "pl" => include_str!("../../rust-core/src/text/strings/pl.json"),
+        "bg" => include_str!("../../rust-core/src/text/strings/bg.json"),
         _ => unreachable!("one of LANGS"),
     };
     serde_json::from_str(text).expect("generated strings")

@@ -15,6 +15,8 @@
 //! - [`logging`]: the core's records, to the platform's log.
 //! - [`rules_page`]: the diagrams of the app's rules page, each one checked.
 //! - [`net`]: Wi-Fi play between two devices.
+//! - [`text`]: the core's words in five languages (the terminal's, spoken
+//!   moves).
 
 pub mod board_input;
 pub mod clock;
@@ -29,6 +31,7 @@ pub mod rules;
 pub mod rules_page;
 pub mod session;
 pub mod store;
+pub mod text;
 pub mod view;
 
 mod serde_color;

@@ -13,13 +13,13 @@ def pytest_configure(config):
     if os.environ.get("ROKADA_BIN"):
         return
     subprocess.run(
-        ["cargo", "build", "--release", "--quiet", "--bin", "rokada"],
+        ["cargo", "build", "--profile", "checked", "--quiet", "--bin", "rokada"],
         cwd=ROOT,
         check=True,
     )
     target = ROOT / os.environ.get("CARGO_TARGET_DIR", "target")
     # Worker processes of the random-game tests inherit the environment.
-    os.environ["ROKADA_BIN"] = str(target / "release" / "rokada")
+    os.environ["ROKADA_BIN"] = str(target / "checked" / "rokada")
 
 
 @pytest.fixture(scope="session")

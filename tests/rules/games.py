@@ -8,11 +8,13 @@ positions with a high halfmove clock so that the 50- and 75-move rules come
 within reach.
 """
 
+import json
 import random
+import re
 
 import chess
 
-from harness import compare_records, expected_record, pgn_text, replay
+from harness import compare_records, dead_record, expected_record, pgn_text, proven_dead, run
 
 CASTLING_STARTS = [
     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
@@ -201,14 +203,32 @@ def play_game(seed, strategy):
 
 def check_game(spec):
     """Replays one seeded game through Rokada; returns (spec, mismatch or
-    None, features seen)."""
+    None, features seen).
+
+    Rokada also ends dead positions, which python-chess plays on from: when
+    Rokada refuses a move after such an end, the game is cut there, and the
+    position must be shown dead by visiting all that can follow it."""
     seed, strategy = spec
     fen, sans, expected, seen = play_game(seed, strategy)
     pgn = pgn_text(fen, sans)
-    try:
-        actual = replay(pgn, "--every-ply")
-    except AssertionError as e:
-        return spec, str(e), seen
+    code, out, err = run(["replay", "--every-ply", "-"], stdin=pgn)
+    ended = re.match(r"half-move (\d+): move after the end of the game", err)
+    if code == 2 and ended:
+        plies = int(ended.group(1)) - 1
+        board = chess.Board(fen)
+        for san in sans[:plies]:
+            board.push_san(san)
+        dead = proven_dead(board)
+        if not dead:
+            return spec, f"Rokada ended ply {plies} ({board.fen()}), proven dead: {dead}\n{pgn}", seen
+        sans = sans[:plies]
+        expected = expected[:plies] + [dead_record(board, plies)]
+        seen.add("dead_position")
+        pgn = pgn_text(fen, sans)
+        code, out, err = run(["replay", "--every-ply", "-"], stdin=pgn)
+    if code != 0:
+        return spec, f"rokada replay failed ({code}): {err.strip()}\n{pgn}", seen
+    actual = [json.loads(line) for line in out.splitlines()]
     if len(actual) != len(expected):
         return spec, f"{len(actual)} records for {len(expected)} positions\n{pgn}", seen
     for ply, (a, e) in enumerate(zip(actual, expected)):

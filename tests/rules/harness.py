@@ -56,6 +56,46 @@ def expected_status(board):
     return "ongoing"
 
 
+def proven_dead(board, limit=20_000):
+    """Whether no checkmate can ever arise from `board`, shown by visiting
+    every reachable position (python-chess has no dead-position rule);
+    positions with insufficient material by python-chess's rule need no
+    visit. None when there are more than `limit` positions to visit."""
+    seen = {board._transposition_key()}
+    frontier = [board]
+    while frontier:
+        current = frontier.pop()
+        if current.is_checkmate():
+            return False
+        if current.is_insufficient_material():
+            continue
+        for move in current.legal_moves:
+            child = current.copy(stack=False)
+            child.push(move)
+            key = child._transposition_key()
+            if key not in seen:
+                seen.add(key)
+                frontier.append(child)
+        if len(seen) > limit:
+            return None
+    return True
+
+
+def dead_record(board, plies):
+    """The record of a position Rokada ends as dead, once `proven_dead`
+    has shown it is."""
+    return {
+        "fen": board.fen(en_passant="legal"),
+        "turn": "white" if board.turn == chess.WHITE else "black",
+        "status": "dead_position",
+        "result": "1/2-1/2",
+        "claimable_draws": [],
+        "legal_moves": [],
+        "plies": plies,
+        "check": board.is_check(),
+    }
+
+
 def expected_result(board, status):
     if status == "ongoing":
         return "*"

@@ -28,6 +28,7 @@ REQUIRED = {
     "checkmate",
     "stalemate",
     "insufficient_material",
+    "dead_position",
     "fivefold_repetition",
     "seventy_five_move_rule",
     "threefold_repetition",

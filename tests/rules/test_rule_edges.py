@@ -6,7 +6,7 @@ cannot pass vacuously."""
 
 import chess
 
-from harness import compare_records, expected_record, pgn_text, replay, run
+from harness import compare_records, expected_record, pgn_text, proven_dead, replay, run
 
 
 def play_through(fen, sans):
@@ -141,26 +141,6 @@ def test_insufficient_material_cases():
         assert records[0]["status"] == expected, fen
 
 
-def no_checkmate_reachable(board, limit=50_000):
-    """Whether no position reachable from `board` is checkmate, by visiting
-    all of them: a dead position, shown without python-chess having the rule."""
-    seen = {board._transposition_key()}
-    frontier = [board]
-    while frontier:
-        current = frontier.pop()
-        if current.is_checkmate():
-            return False
-        for move in current.legal_moves:
-            child = current.copy(stack=False)
-            child.push(move)
-            key = child._transposition_key()
-            if key not in seen:
-                seen.add(key)
-                frontier.append(child)
-        assert len(seen) <= limit, "too many positions to visit"
-    return True
-
-
 def test_the_move_that_locks_the_pawn_wall_ends_the_game_as_a_dead_position():
     # python-chess has no dead-position rule: up to the last ply the records
     # agree; the last is judged by visiting every reachable position.
@@ -171,7 +151,7 @@ def test_the_move_that_locks_the_pawn_wall_ends_the_game_as_a_dead_position():
     final = start.copy()
     final.push_san("a3")
     assert not final.is_game_over(claim_draw=True) and not final.is_insufficient_material()
-    assert no_checkmate_reachable(final)
+    assert proven_dead(final) is True
     assert records[-1]["status"] == "dead_position"
     assert records[-1]["result"] == "1/2-1/2"
     assert records[-1]["legal_moves"] == []

@@ -2,15 +2,15 @@ import Foundation
 import RokadaKit
 import SwiftUI
 
-/// The interface strings of the chosen language, from the generated
-/// `<lang>.lproj` resources in the app bundle.
+/// The interface strings of one language, from the generated
+/// `<lang>.lproj/Localizable.strings` in the app bundle.
 struct AppStrings: Localizer, @unchecked Sendable {
-    let language: AppLanguage
+    let language: Language
     private let bundle: Bundle
 
-    init(language: AppLanguage) {
+    init(language: Language) {
         self.language = language
-        bundle = Bundle.main.path(forResource: language.rawValue, ofType: "lproj").flatMap(Bundle.init(path:)) ?? .main
+        bundle = Bundle.main.path(forResource: language.code, ofType: "lproj").flatMap(Bundle.init(path:)) ?? .main
     }
 
     func format(forKey key: String) -> String? {
@@ -24,11 +24,8 @@ struct AppStrings: Localizer, @unchecked Sendable {
         text(key)
     }
 
-    /// A plural string (`.stringsdict`), chosen by `count` with the
-    /// language's plural rules.
-    func plural(_ key: String, count: Int) -> String {
-        let format = bundle.localizedString(forKey: key, value: nil, table: nil)
-        return String(format: format, locale: Locale(identifier: language.rawValue), arguments: [count])
+    subscript(_ phrase: Phrase) -> String {
+        text(phrase)
     }
 }
 

@@ -1,45 +1,48 @@
-import RokadaCore
 import RokadaKit
 import SwiftUI
 
-/// The chess board: tap a piece then a square, or drag it. The board is
-/// always laid out left to right (files a to h from White's left), also
-/// when the interface runs right to left.
+/// The chess board as the core's view has it: tap a piece then a square,
+/// or drag it; swipe across the board to step through the moves. The
+/// board is always laid out left to right (files a to h from White's
+/// left), also when the interface runs right to left.
 struct BoardView: View {
     let model: GameScreenModel
-    let isFlipped: Bool
-    let showsHints: Bool
+    let theme: BoardTheme
 
     @Environment(\.strings) private var strings
     @State private var drag: Drag?
 
-    private struct Drag: Equatable {
-        let from: Square
-        var translation: CGSize
+    /// A gesture on the board: a piece being dragged, or a swipe.
+    private enum Drag: Equatable {
+        case piece(from: Square, translation: CGSize)
+        case swipe
     }
 
     var body: some View {
         GeometryReader { proxy in
-            let side = min(proxy.size.width, proxy.size.height)
-            let geometry = BoardGeometry(boardSize: side, isFlipped: isFlipped)
+            let size = min(proxy.size.width, proxy.size.height)
+            let geometry = BoardGeometry(boardSize: size, isFlipped: model.view.board.flipped)
+            let palette = BoardPalette(theme: theme)
             ZStack(alignment: .topLeading) {
                 ForEach(geometry.squaresInScreenOrder, id: \.self) { square in
-                    squareView(square, geometry: geometry)
+                    SquareView(model: model, square: square, geometry: geometry, palette: palette,
+                               isDragged: draggedSquare == square)
                 }
-                if let drag, let piece = model.piece(at: drag.from) {
-                    let origin = geometry.center(of: drag.from)
-                    PieceGlyph(piece: piece, size: geometry.squareSize * 1.15)
-                        .position(
-                            x: origin.x + drag.translation.width,
-                            y: origin.y + drag.translation.height - geometry.squareSize * 0.3
-                        )
+                if case .piece(let from, let translation) = drag, let piece = model.view.board.piece(at: from) {
+                    let center = geometry.center(of: from)
+                    Image(piece.imageName)
+                        .resizable()
+                        .frame(width: geometry.squareSize * 1.2, height: geometry.squareSize * 1.2)
+                        .rotationEffect(model.view.board.isTurned(piece) ? .degrees(180) : .zero)
+                        .position(x: center.x + translation.width,
+                                  y: center.y + translation.height - geometry.squareSize * 0.3)
                         .allowsHitTesting(false)
                         .accessibilityHidden(true)
                 }
             }
-            .frame(width: side, height: side)
+            .frame(width: size, height: size)
             .contentShape(Rectangle())
-            .gesture(dragGesture(geometry))
+            .gesture(gesture(geometry))
             .accessibilityElement(children: .contain)
             .accessibilityLabel(strings["a11y.board"])
         }
@@ -47,66 +50,129 @@ struct BoardView: View {
         .environment(\.layoutDirection, .leftToRight)
     }
 
-    @ViewBuilder
-    private func squareView(_ square: Square, geometry: BoardGeometry) -> some View {
+    private var draggedSquare: Square? {
+        if case .piece(let from, _) = drag { return from }
+        return nil
+    }
+
+    private func gesture(_ geometry: BoardGeometry) -> some Gesture {
+        DragGesture(minimumDistance: 6, coordinateSpace: .local)
+            .onChanged { value in
+                switch drag {
+                case .piece(let from, _):
+                    drag = .piece(from: from, translation: value.translation)
+                case .swipe:
+                    break
+                case nil:
+                    // A drag that picks up no piece is a swipe.
+                    let start = BoardPoint(x: value.startLocation.x, y: value.startLocation.y)
+                    if let from = geometry.square(at: start), model.dragStart(from) {
+                        drag = .piece(from: from, translation: value.translation)
+                    } else {
+                        drag = .swipe
+                    }
+                }
+            }
+            .onEnded { value in
+                switch drag {
+                case .piece(let from, _):
+                    let end = BoardPoint(x: value.location.x, y: value.location.y)
+                    if geometry.square(at: end).map({ model.drop(from: from, to: $0) }) == true {
+                        drag = nil
+                    } else {
+                        // Illegal or off the board: the piece springs back.
+                        withAnimation(.spring(response: 0.3, dampingFraction: 0.65)) {
+                            drag = .piece(from: from, translation: .zero)
+                        } completion: {
+                            drag = nil
+                        }
+                    }
+                case .swipe:
+                    drag = nil
+                    model.swipe(dx: value.translation.width, dy: value.translation.height, geometry: geometry)
+                case nil:
+                    break
+                }
+            }
+    }
+}
+
+/// One square: its colour, the last move and selection, the check glow,
+/// the coordinates, the piece and a move hint.
+private struct SquareView: View {
+    let model: GameScreenModel
+    let square: Square
+    let geometry: BoardGeometry
+    let palette: BoardPalette
+    let isDragged: Bool
+    @Environment(\.strings) private var strings
+
+    var body: some View {
+        let board = model.view.board
         let center = geometry.center(of: square)
-        let cell = geometry.cell(of: square)
-        let piece = model.piece(at: square)
+        let piece = board.piece(at: square)
+        let size = geometry.squareSize
         ZStack {
-            Rectangle().fill(isLightSquare(square: square) ? Color.boardLight : Color.boardDark)
-            if model.state.lastMove.map({ $0.from == square || $0.to == square }) == true {
-                Rectangle().fill(Color.lastMove)
+            Rectangle().fill(Color(palette.square(square)))
+            if board.isPartOfLastMove(square) {
+                Rectangle().fill(Color(palette.lastMove))
             }
-            if model.state.selected == square {
-                Rectangle().fill(Color.selection)
+            if board.selected == square {
+                Rectangle().fill(Color(palette.selected))
             }
-            if model.state.checkedKing == square {
-                RadialGradient(colors: [.red, .red.opacity(0)], center: .center, startRadius: 0,
-                               endRadius: geometry.squareSize * 0.7)
+            if board.checkedKing == square {
+                // A soft glow under the king, fading out at the square's edge.
+                RadialGradient(colors: [Color(palette.check), Color(palette.check.clear)], center: .center,
+                               startRadius: 0, endRadius: size * 0.62)
             }
-            coordinates(of: square, cell: cell, geometry: geometry)
-            if let piece, drag?.from != square {
-                PieceGlyph(piece: piece, size: geometry.squareSize)
-                    .phaseAnimator([0.0, -6.0, 6.0, 0.0], trigger: shakeTrigger(for: square)) { content, offset in
+            coordinates
+            if let piece, !isDragged {
+                Image(piece.imageName)
+                    .resizable()
+                    .frame(width: size, height: size)
+                    .rotationEffect(board.isTurned(piece) ? .degrees(180) : .zero)
+                    .phaseAnimator([0.0, -6.0, 6.0, 0.0], trigger: shakeTrigger) { content, offset in
                         content.offset(x: offset)
                     }
             }
-            if showsHints, model.state.hints.contains(square) {
-                HintMark(isCapture: piece != nil, size: geometry.squareSize)
+            if let hint = board.hint(at: square) {
+                HintMark(isCapture: hint.capture, size: size, color: Color(palette.hint))
             }
         }
-        .frame(width: geometry.squareSize, height: geometry.squareSize)
+        .frame(width: size, height: size)
         .position(x: center.x, y: center.y)
         .onTapGesture {
             model.tap(square)
         }
         .accessibilityElement(children: .ignore)
         .accessibilityLabel(SquareDescription.label(of: square, piece: piece, in: strings))
-        .accessibilityValue(SquareDescription.value(of: square, in: model.state, strings: strings) ?? "")
+        .accessibilityValue(SquareDescription.value(of: square, on: board, in: strings) ?? "")
         .accessibilityAddTraits(.isButton)
-        .accessibilityAddTraits(model.state.selected == square ? .isSelected : [])
+        .accessibilityAddTraits(board.selected == square ? .isSelected : [])
         .accessibilityAction {
             // VoiceOver moves like a tap: select a piece, then its target.
             model.tap(square)
         }
     }
 
-    /// Letters along the bottom row and digits along the left column,
-    /// inside the squares.
+    /// The file letter in the bottom right corner of the bottom row, the
+    /// rank digit in the top left corner of the left column, each in the
+    /// other square colour and sized with the square.
     @ViewBuilder
-    private func coordinates(of square: Square, cell: ScreenCell, geometry: BoardGeometry) -> some View {
-        let font = Font.system(size: geometry.squareSize * 0.2, weight: .semibold)
-        let color = isLightSquare(square: square) ? Color.boardDark : Color.boardLight
-        if cell.row == 7 {
-            Text(geometry.fileLabels[Int(cell.column)])
+    private var coordinates: some View {
+        let labels = geometry.coordinates(of: square)
+        let font = Font.system(size: geometry.coordinateFontSize, weight: .semibold)
+        let color = Color(palette.coordinate(on: square))
+        if let file = labels.file {
+            Text(verbatim: file)
                 .font(font)
                 .foregroundStyle(color)
                 .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
                 .padding(2)
                 .accessibilityHidden(true)
         }
-        if cell.column == 0 {
-            Text(geometry.rankLabels[Int(cell.row)])
+        if let rank = labels.rank {
+            Text(verbatim: rank)
                 .font(font)
                 .foregroundStyle(color)
                 .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
@@ -115,64 +181,9 @@ struct BoardView: View {
         }
     }
 
-    private func shakeTrigger(for square: Square) -> Int {
-        guard let rejection = model.rejection, rejection.from == square, drag == nil else { return 0 }
+    private var shakeTrigger: Int {
+        guard let rejection = model.rejection, rejection.from == square else { return 0 }
         return rejection.serial
-    }
-
-    private func dragGesture(_ geometry: BoardGeometry) -> some Gesture {
-        DragGesture(minimumDistance: 6, coordinateSpace: .local)
-            .onChanged { value in
-                if let current = drag {
-                    drag = Drag(from: current.from, translation: value.translation)
-                    return
-                }
-                let start = BoardPoint(x: value.startLocation.x, y: value.startLocation.y)
-                guard let from = geometry.square(at: start), model.startDrag(at: from) else { return }
-                drag = Drag(from: from, translation: value.translation)
-            }
-            .onEnded { value in
-                guard let current = drag else { return }
-                let end = BoardPoint(x: value.location.x, y: value.location.y)
-                let landed = geometry.square(at: end).map { model.drop(from: current.from, to: $0) } ?? false
-                if landed {
-                    drag = nil
-                } else {
-                    // Illegal or off the board: the piece springs back.
-                    withAnimation(.spring(response: 0.3, dampingFraction: 0.65)) {
-                        drag = Drag(from: current.from, translation: .zero)
-                    } completion: {
-                        drag = nil
-                    }
-                }
-            }
-    }
-}
-
-/// A piece drawn with the chess symbols of Unicode, filled in its colour.
-struct PieceGlyph: View {
-    let piece: Piece
-    let size: CGFloat
-
-    var body: some View {
-        Text(symbol)
-            .font(.system(size: size * 0.8))
-            .foregroundStyle(piece.side == .white ? Color.white : Color.black)
-            .shadow(color: piece.side == .white ? .black : .white.opacity(0.6), radius: 0.8)
-            .frame(width: size, height: size)
-            .accessibilityHidden(true)
-    }
-
-    private var symbol: String {
-        // The filled set for both colours, so white pieces are solid too.
-        switch piece.kind {
-        case .king: "\u{265A}"
-        case .queen: "\u{265B}"
-        case .rook: "\u{265C}"
-        case .bishop: "\u{265D}"
-        case .knight: "\u{265E}"
-        case .pawn: "\u{265F}\u{FE0E}"
-        }
     }
 }
 
@@ -180,24 +191,24 @@ struct PieceGlyph: View {
 private struct HintMark: View {
     let isCapture: Bool
     let size: CGFloat
+    let color: Color
 
     var body: some View {
         if isCapture {
             Circle()
-                .stroke(Color.hint, lineWidth: size * 0.08)
+                .stroke(color, lineWidth: size * 0.08)
                 .padding(size * 0.06)
         } else {
             Circle()
-                .fill(Color.hint)
+                .fill(color)
                 .frame(width: size * 0.3, height: size * 0.3)
         }
     }
 }
 
 extension Color {
-    static let boardLight = Color(red: 0.93, green: 0.87, blue: 0.75)
-    static let boardDark = Color(red: 0.64, green: 0.47, blue: 0.33)
-    static let lastMove = Color.yellow.opacity(0.35)
-    static let selection = Color.green.opacity(0.35)
-    static let hint = Color.black.opacity(0.25)
+    /// A colour of the core's board themes.
+    init(_ rgba: RGBA) {
+        self.init(.sRGB, red: rgba.red, green: rgba.green, blue: rgba.blue, opacity: rgba.alpha)
+    }
 }

@@ -1,260 +1,228 @@
-import RokadaCore
 import RokadaKit
 import SwiftUI
 
-/// The game screen: board, clocks, captured pieces, moves and the game menu.
+/// The game screen: the player bars, the board, the status with its claim
+/// buttons, the moves to browse and the bottom bar, as the core's view
+/// says; two panes side by side when the screen is wider than high.
 struct GameView: View {
     @Bindable var model: GameScreenModel
     @Environment(AppModel.self) private var app
     @Environment(\.strings) private var strings
+    @State private var advertiser = HostAdvertiser()
 
     var body: some View {
-        let bottom = model.bottomSide(orientation: app.orientation)
-        VStack(spacing: 8) {
-            if model.pairing.showsReconnectingBanner {
-                Label(strings["wifi.reconnecting"], systemImage: "wifi.exclamationmark")
-                    .font(.subheadline.bold())
-                    .frame(maxWidth: .infinity)
-                    .padding(8)
-                    .background(Color.orange.opacity(0.3), in: RoundedRectangle(cornerRadius: 8))
+        GeometryReader { proxy in
+            if proxy.size.width > proxy.size.height {
+                HStack(alignment: .top, spacing: 16) {
+                    boardColumn
+                        .frame(width: min(proxy.size.height, proxy.size.width * 0.6))
+                    VStack(spacing: 12) {
+                        statusArea
+                        MoveListView(model: model, axis: .vertical)
+                        ActionBarView(model: model)
+                    }
+                }
+                .padding(.horizontal)
+            } else {
+                VStack(spacing: 8) {
+                    // On a tall iPad the board leaves room for the rest.
+                    boardColumn
+                        .frame(maxWidth: max(240, proxy.size.height - 320))
+                    statusArea
+                    MoveListView(model: model, axis: .horizontal)
+                    Spacer(minLength: 0)
+                    ActionBarView(model: model)
+                }
+                .padding(.horizontal, 8)
             }
-            PlayerBar(model: model, side: bottom.opponent)
-            BoardView(model: model, isFlipped: model.isFlipped(orientation: app.orientation),
-                      showsHints: app.showsMoveHints)
-            PlayerBar(model: model, side: bottom)
-            StatusLine(model: model)
-            MoveList(moves: model.state.moves)
-            Spacer(minLength: 0)
         }
-        .padding(.horizontal, 8)
         .overlay {
-            if model.isPairing {
-                PairingPanel(model: model)
+            if let panel = model.pairingPanel {
+                let newCode = model.control(.newCode).map { item -> () -> Void in { model.choose(item) } }
+                PairingPanelView(panel: panel, newCode: newCode) { app.path = [] }
             }
         }
-        .navigationTitle(strings["game.menu.title"])
+        .navigationTitle(strings[model.view.mode.title])
         .navigationBarTitleDisplayMode(.inline)
         .toolbar {
             ToolbarItem(placement: .primaryAction) {
                 GameMenu(model: model)
             }
         }
-        .task(id: model.state.clock?.running) {
+        .task(id: model.clockRuns) {
             // A running clock is read again ten times a second.
-            guard model.state.clock?.running != nil else { return }
+            guard model.clockRuns else { return }
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(100))
                 model.tick()
             }
         }
-        .sheet(isPresented: promotionShown, onDismiss: { model.cancelPromotion() }) {
-            PromotionSheet(side: model.state.turn) { kind in
-                model.choosePromotion(kind)
+        .onAppear {
+            model.screenAppeared()
+            advertise(model.advertisedPort)
+        }
+        .onDisappear {
+            model.screenDisappeared()
+            advertiser.stop()
+        }
+        .onChange(of: model.advertisedPort) { _, port in
+            advertise(port)
+        }
+        .gameDialogs(model: model)
+    }
+
+    /// The bars above and below the board, and the board.
+    private var boardColumn: some View {
+        VStack(spacing: 6) {
+            if model.isReconnecting {
+                Label(strings["wifi.reconnecting"], systemImage: "wifi.exclamationmark")
+                    .font(.subheadline.bold())
+                    .frame(maxWidth: .infinity)
+                    .padding(8)
+                    .background(Color.orange.opacity(0.3), in: RoundedRectangle(cornerRadius: 8))
             }
-            .presentationDetents([.height(220)])
-        }
-        .sheet(item: $model.presentedEnd) { presentation in
-            GameOverSheet(end: presentation.end, pgn: model.controller.pgn,
-                          rematch: model.isWifi && model.pairing != .ended(.closed) ? { model.rematch() } : nil) {
-                model.presentedEnd = nil
-                app.leaveGame()
-            }
-            .presentationDetents([.medium])
-        }
-        .confirmationDialog(
-            strings[model.pendingConfirmation?.confirmationKey ?? ""],
-            isPresented: confirmationShown,
-            titleVisibility: .visible
-        ) {
-            if let item = model.pendingConfirmation {
-                Button(strings[item.titleKey], role: item.isDestructive ? .destructive : nil) {
-                    model.confirm()
-                }
-            }
-            Button(strings["common.cancel"], role: .cancel) {
-                model.pendingConfirmation = nil
-            }
-        }
-        .alert(strings["draw.offer_received"], isPresented: $model.answersDrawOffer) {
-            Button(strings["game.menu.accept_draw"]) { model.run(.acceptDraw) }
-            Button(strings["game.menu.decline_draw"], role: .cancel) { model.run(.declineDraw) }
-        }
-        .alert(strings["wifi.rematch_offered"], isPresented: rematchShown) {
-            Button(strings["wifi.rematch"]) { model.rematch() }
-            Button(strings["wifi.decline_rematch"], role: .cancel) { model.declineRematch() }
-        }
-        .alert(strings[model.errorKey ?? ""], isPresented: errorShown) {
-            Button(strings["common.ok"], role: .cancel) { model.errorKey = nil }
+            PlayerBarView(bar: model.view.top, clock: model.clock(of: model.view.top))
+            BoardView(model: model, theme: app.settings.boardTheme)
+            PlayerBarView(bar: model.view.bottom, clock: model.clock(of: model.view.bottom))
         }
     }
 
-    private var promotionShown: Binding<Bool> {
-        Binding(
-            get: { model.state.pendingPromotion != nil },
-            set: { shown in
-                if !shown {
-                    model.cancelPromotion()
-                }
+    /// Whose move or how it ended, the claim buttons, a passing notice and
+    /// the browsing controls.
+    private var statusArea: some View {
+        VStack(spacing: 8) {
+            StatusLineView(status: model.view.status)
+            ForEach(model.view.status.claimable, id: \.self) { claim in
+                Button(strings[claim.buttonPhrase]) { model.claim(claim) }
+                    .buttonStyle(.borderedProminent)
             }
-        )
+            if let notice = model.notice {
+                Text(strings[notice])
+                    .font(.callout)
+                    .multilineTextAlignment(.center)
+                    .padding(.horizontal, 12)
+                    .padding(.vertical, 6)
+                    .background(.thinMaterial, in: Capsule())
+            }
+            BrowseControls(model: model)
+        }
     }
 
-    /// The opponent's rematch request, once the game-over sheet is closed.
-    private var rematchShown: Binding<Bool> {
-        Binding(
-            get: { model.controller.rematchRequested && model.presentedEnd == nil },
-            set: { _ in }
-        )
-    }
-
-    private var confirmationShown: Binding<Bool> {
-        Binding(
-            get: { model.pendingConfirmation != nil },
-            set: { shown in
-                if !shown {
-                    model.pendingConfirmation = nil
-                }
-            }
-        )
-    }
-
-    private var errorShown: Binding<Bool> {
-        Binding(
-            get: { model.errorKey != nil },
-            set: { shown in
-                if !shown {
-                    model.errorKey = nil
-                }
-            }
-        )
+    /// Hosts advertise `_rokada._tcp` while they wait for the other phone,
+    /// under the player's name (the settings' or the device's).
+    private func advertise(_ port: UInt16?) {
+        if let port {
+            advertiser.start(port: port, name: app.playerName)
+        } else {
+            advertiser.stop()
+        }
     }
 }
 
-/// The game menu, as the core lists it for this mode and moment.
+/// Whose move it is, or how the game ended, and check.
+private struct StatusLineView: View {
+    let status: StatusLine
+    @Environment(\.strings) private var strings
+
+    var body: some View {
+        VStack(spacing: 2) {
+            HStack(spacing: 8) {
+                if status.computerThinking {
+                    ProgressView()
+                }
+                Text(strings[status.headline])
+                    .font(status.end == nil ? .headline : .title3.bold())
+            }
+            if let detail = status.detail {
+                Text(strings[detail])
+                    .font(.subheadline)
+                    .multilineTextAlignment(.center)
+            }
+        }
+        .frame(maxWidth: .infinity)
+        .accessibilityElement(children: .combine)
+    }
+}
+
+/// Back and forward through the moves, and the way back to the game.
+private struct BrowseControls: View {
+    let model: GameScreenModel
+    @Environment(\.strings) private var strings
+
+    var body: some View {
+        let browse = model.view.browse
+        if browse.plies > 0 {
+            HStack {
+                Button { model.step(-1) } label: {
+                    Label(strings["ios.browse.back"], systemImage: "chevron.backward")
+                }
+                .disabled(browse.shown == 0)
+                Spacer()
+                if !browse.live {
+                    Button(strings["ios.browse.live"]) { model.showLive() }
+                        .buttonStyle(.borderedProminent)
+                }
+                Spacer()
+                Button { model.step(1) } label: {
+                    Label(strings["ios.browse.forward"], systemImage: "chevron.forward")
+                }
+                .disabled(browse.live)
+            }
+            .labelStyle(.iconOnly)
+            .font(.title3)
+        }
+    }
+}
+
+/// The actions beyond the bottom bar, in the order the core gives them.
 private struct GameMenu: View {
     let model: GameScreenModel
     @Environment(\.strings) private var strings
 
     var body: some View {
-        Menu {
-            ForEach(model.menu, id: \.self) { item in
-                if item.action == .sharePgn {
-                    ShareLink(item: model.controller.pgn) {
-                        Label(strings[item.titleKey], systemImage: "square.and.arrow.up")
-                    }
-                } else {
-                    Button(role: item.isDestructive ? .destructive : nil) {
+        if !model.view.actions.menu.isEmpty {
+            Menu {
+                ForEach(model.view.actions.menu, id: \.action) { item in
+                    Button(role: item.action.isDestructive ? .destructive : nil) {
                         model.choose(item)
                     } label: {
-                        Text(strings[item.titleKey])
+                        Label(strings[item.action.title], systemImage: item.action.symbolName)
                     }
+                    .disabled(!item.enabled)
                 }
-            }
-        } label: {
-            Label(strings["game.menu.title"], systemImage: "ellipsis.circle")
-        }
-    }
-}
-
-/// One player's clock and the pieces they have taken.
-private struct PlayerBar: View {
-    let model: GameScreenModel
-    let side: Side
-    @Environment(\.strings) private var strings
-
-    var body: some View {
-        HStack {
-            Text(strings["color.\(side.keyName)"])
-                .font(.headline)
-            CapturedPieces(kinds: side == .white ? model.state.capturedByWhite : model.state.capturedByBlack,
-                           side: side.opponent)
-            Spacer()
-            if let face = model.state.clock?.face(of: side) {
-                Text(Bidi.isolated(face.text))
-                    .font(.title2.monospacedDigit())
-                    .padding(.horizontal, 10)
-                    .padding(.vertical, 4)
-                    .background(face.isRunning ? Color.accentColor.opacity(0.25) : Color.clear,
-                                in: RoundedRectangle(cornerRadius: 6))
-                    .foregroundStyle(face.isLow && face.isRunning ? Color.red : Color.primary)
-                    .accessibilityLabel(strings.text("clock.\(side.keyName)", face.text))
+            } label: {
+                Label(strings["ios.action.more"], systemImage: "ellipsis.circle")
             }
         }
     }
 }
 
-private struct CapturedPieces: View {
-    let kinds: [PieceKind]
-    let side: Side
-
-    var body: some View {
-        HStack(spacing: -6) {
-            ForEach(Array(kinds.enumerated()), id: \.offset) { _, kind in
-                PieceGlyph(piece: Piece(side: side, kind: kind), size: 18)
-            }
-        }
-        .environment(\.layoutDirection, .leftToRight)
-        .accessibilityHidden(true)
-    }
-}
-
-/// Whose move, check, the computer thinking, a draw notice.
-private struct StatusLine: View {
+/// The mode's main actions; a control that cannot act now stays in its
+/// place, disabled.
+struct ActionBarView: View {
     let model: GameScreenModel
     @Environment(\.strings) private var strings
 
     var body: some View {
-        HStack(spacing: 8) {
-            if model.state.computerThinking {
-                ProgressView()
-                Text(strings["computer.thinking"])
-            } else if let notice = model.noticeKey {
-                Text(strings[notice])
-            } else if model.state.end == nil {
-                Text(strings[turnKey])
-                if model.state.checkedKing != nil {
-                    Text(strings["game.check"]).bold()
-                }
-            }
-        }
-        .font(.subheadline)
-        .frame(minHeight: 24)
-        .accessibilityElement(children: .combine)
-    }
-
-    private var turnKey: String {
-        switch model.state.mode {
-        case .samePhone:
-            model.state.turn == .white ? "game.white_to_move" : "game.black_to_move"
-        case .computer, .wifiPeer:
-            model.state.isLocalTurn ? "game.your_move" : "game.opponent_move"
-        }
-    }
-}
-
-/// The moves in SAN, numbered; each move stays left to right in any language.
-private struct MoveList: View {
-    let moves: [String]
-
-    var body: some View {
-        ScrollViewReader { proxy in
-            ScrollView(.horizontal, showsIndicators: false) {
-                LazyHStack(spacing: 10) {
-                    ForEach(Array(stride(from: 0, to: moves.count, by: 2)), id: \.self) { index in
-                        let pair = moves[index..<min(index + 2, moves.count)].joined(separator: " ")
-                        Text(Bidi.isolated("\(index / 2 + 1). \(pair)"))
-                            .font(.callout.monospaced())
-                            .id(index)
+        HStack(spacing: 0) {
+            ForEach(model.view.actions.bar, id: \.action) { item in
+                Button {
+                    model.choose(item)
+                } label: {
+                    VStack(spacing: 4) {
+                        Image(systemName: item.action.symbolName)
+                            .font(.title3)
+                        Text(strings[item.action.title])
+                            .font(.caption)
+                            .lineLimit(2)
+                            .multilineTextAlignment(.center)
                     }
+                    .frame(maxWidth: .infinity)
                 }
-                .padding(.horizontal, 4)
-            }
-            .frame(height: 28)
-            .onChange(of: moves.count) { _, count in
-                withAnimation {
-                    proxy.scrollTo(max(0, count - 1) / 2 * 2, anchor: .trailing)
-                }
+                .disabled(!item.enabled)
+                .tint(item.action.isDestructive ? Color.red : nil)
             }
         }
+        .padding(.vertical, 6)
     }
 }

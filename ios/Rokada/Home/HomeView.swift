@@ -1,25 +1,24 @@
-import RokadaCore
 import RokadaKit
 import SwiftUI
 
-/// The first screen: every way to play, the rules and the settings.
+/// The first screen: the saved games to continue, every way to play, the
+/// PGN import, the rules and the settings.
 struct HomeView: View {
     @Environment(AppModel.self) private var app
     @Environment(\.strings) private var strings
-    @State private var failure: String?
 
     var body: some View {
         @Bindable var app = app
         NavigationStack(path: $app.path) {
             List {
-                Section {
-                    if app.canResume {
-                        Button {
-                            resume()
-                        } label: {
-                            Label(strings["home.resume"], systemImage: "play.circle")
+                if !app.saved.isEmpty {
+                    Section(strings["ios.home.saved"]) {
+                        ForEach(app.saved, id: \.slot) { saved in
+                            SavedGameRow(saved: saved) { app.continueGame(saved) }
                         }
                     }
+                }
+                Section {
                     NavigationLink(value: Route.twoPlayerSetup) {
                         Label(strings["home.two_players"], systemImage: "person.2")
                     }
@@ -34,6 +33,9 @@ struct HomeView: View {
                     }
                 }
                 Section {
+                    NavigationLink(value: Route.importPgn) {
+                        Label(strings["ios.home.import_pgn"], systemImage: "square.and.arrow.down")
+                    }
                     NavigationLink(value: Route.rules) {
                         Label(strings["home.rules"], systemImage: "book")
                     }
@@ -46,23 +48,10 @@ struct HomeView: View {
             .navigationDestination(for: Route.self) { route in
                 destination(route)
             }
-            .alert(strings["error.bad_save"], isPresented: $app.unreadableSave) {
-                Button(strings["common.ok"], role: .cancel) {}
-            }
-            .alert(strings[failure ?? ""], isPresented: Binding(get: { failure != nil }, set: { _ in failure = nil })) {
-                Button(strings["common.ok"], role: .cancel) {}
-            }
+            .onAppear { app.refreshSaved() }
         }
-    }
-
-    private func resume() {
-        do {
-            try app.resume()
-        } catch let error as RokadaError {
-            failure = error.messageKey
-        } catch {
-            failure = "error.bad_save"
-        }
+        .replacementQuestion()
+        .failureAlert($app.failure)
     }
 
     @ViewBuilder
@@ -79,7 +68,9 @@ struct HomeView: View {
         case .hostWifi:
             HostWifiView()
         case .joinWifi:
-            JoinWifiView()
+            JoinView(join: app.join)
+        case .importPgn:
+            ImportView(pgnImport: app.pgnImport)
         case .rules:
             RulesView()
         case .settings:
@@ -88,123 +79,72 @@ struct HomeView: View {
     }
 }
 
-/// The time-control picker shared by the setup screens.
-struct TimeControlPicker: View {
-    @Binding var preset: TimeControlPreset
+/// A saved game: its way to play, the day it began, how it ended or
+/// "Continue".
+private struct SavedGameRow: View {
+    let saved: SavedGame
+    let open: () -> Void
     @Environment(\.strings) private var strings
 
     var body: some View {
-        Picker(strings["time.title"], selection: $preset) {
-            ForEach(TimeControlPreset.allCases, id: \.self) { preset in
-                Text(label(of: preset)).tag(preset)
+        Button(action: open) {
+            HStack {
+                VStack(alignment: .leading) {
+                    Text(strings[saved.title])
+                        .font(.headline)
+                    Text(verbatim: Bidi.isolated(saved.date))
+                        .font(.subheadline)
+                        .foregroundStyle(.secondary)
+                }
+                Spacer()
+                Text(saved.outcome.map { strings[$0] } ?? strings["ios.home.continue"])
+                    .font(.subheadline.bold())
             }
-        }
-    }
-
-    private func label(of preset: TimeControlPreset) -> String {
-        guard let control = preset.timeControl else { return strings[preset.titleKey] }
-        let minutes = String(control.baseMs / 60_000)
-        let seconds = String(control.incrementMs / 1_000)
-        return "\(strings[preset.titleKey]) · \(strings.text("time.control", minutes, seconds))"
-    }
-}
-
-/// Two players on one phone: choose the clock and start.
-struct TwoPlayerSetupView: View {
-    @Environment(AppModel.self) private var app
-    @Environment(\.strings) private var strings
-    @State private var preset = TimeControlPreset.none
-    @State private var failure: String?
-
-    var body: some View {
-        Form {
-            TimeControlPicker(preset: $preset)
-            Button(strings["computer.start"]) {
-                start(GameSetup(mode: .samePhone, startFen: nil, timeControl: preset.timeControl,
-                                whiteName: nil, blackName: nil))
-            }
-        }
-        .navigationTitle(strings["home.two_players"])
-        .alert(strings[failure ?? ""], isPresented: Binding(get: { failure != nil }, set: { _ in failure = nil })) {
-            Button(strings["common.ok"], role: .cancel) {}
-        }
-    }
-
-    private func start(_ setup: GameSetup) {
-        do {
-            try app.start(setup)
-        } catch let error as RokadaError {
-            failure = error.messageKey
-        } catch {
-            failure = "error.bad_fen"
         }
     }
 }
 
-/// Against the computer: level with its rating, colour, clock.
-struct ComputerSetupView: View {
-    private enum ColourChoice: Hashable, CaseIterable {
-        case white, black, random
-
-        var key: String {
-            switch self {
-            case .white: "computer.colour_white"
-            case .black: "computer.colour_black"
-            case .random: "computer.colour_random"
-            }
-        }
+extension View {
+    /// Asks before a new game replaces an unfinished saved one.
+    func replacementQuestion() -> some View {
+        modifier(ReplacementQuestion())
     }
 
+    /// Shows why something was refused, with OK.
+    func failureAlert(_ failure: Binding<Phrase?>) -> some View {
+        modifier(FailureAlert(failure: failure))
+    }
+}
+
+private struct ReplacementQuestion: ViewModifier {
     @Environment(AppModel.self) private var app
     @Environment(\.strings) private var strings
-    @State private var level: UInt8 = 3
-    @State private var colour = ColourChoice.white
-    @State private var preset = TimeControlPreset.none
-    @State private var failure: String?
 
-    private let levels = computerLevels()
-
-    var body: some View {
-        Form {
-            Picker(strings["computer.level"], selection: $level) {
-                ForEach(levels, id: \.level) { entry in
-                    Text(verbatim: levelLabel(entry))
-                        .tag(entry.level)
-                }
-            }
-            Picker(strings["computer.your_colour"], selection: $colour) {
-                ForEach(ColourChoice.allCases, id: \.self) { choice in
-                    Text(strings[choice.key]).tag(choice)
-                }
-            }
-            .pickerStyle(.segmented)
-            TimeControlPicker(preset: $preset)
-            Button(strings["computer.start"]) { start() }
-        }
-        .navigationTitle(strings["computer.title"])
-        .alert(strings[failure ?? ""], isPresented: Binding(get: { failure != nil }, set: { _ in failure = nil })) {
-            Button(strings["common.ok"], role: .cancel) {}
+    func body(content: Content) -> some View {
+        content.confirmationDialog(
+            strings["ios.confirm.replace"],
+            isPresented: Binding(get: { app.pendingStart != nil }, set: { if !$0 { app.pendingStart = nil } }),
+            titleVisibility: .visible,
+            presenting: app.pendingStart
+        ) { _ in
+            Button(strings["ios.confirm.replace_button"], role: .destructive) { app.confirmStart() }
+            Button(strings["common.cancel"], role: .cancel) { app.pendingStart = nil }
+        } message: { pending in
+            Text(strings[pending.replaced.title])
         }
     }
+}
 
-    private func levelLabel(_ entry: ComputerLevel) -> String {
-        let level = strings.text("computer.level_value", String(entry.level), String(levels.count))
-        return "\(level) · \(entry.targetRating)"
-    }
+private struct FailureAlert: ViewModifier {
+    @Binding var failure: Phrase?
+    @Environment(\.strings) private var strings
 
-    private func start() {
-        let human: Side = switch colour {
-        case .white: .white
-        case .black: .black
-        case .random: Bool.random() ? .white : .black
-        }
-        do {
-            try app.start(GameSetup(mode: .computer(human: human, level: level), startFen: nil,
-                                    timeControl: preset.timeControl, whiteName: nil, blackName: nil))
-        } catch let error as RokadaError {
-            failure = error.messageKey
-        } catch {
-            failure = "error.bad_fen"
+    func body(content: Content) -> some View {
+        content.alert(
+            failure.map { strings[$0] } ?? "",
+            isPresented: Binding(get: { failure != nil }, set: { if !$0 { failure = nil } })
+        ) {
+            Button(strings["common.ok"], role: .cancel) { failure = nil }
         }
     }
 }

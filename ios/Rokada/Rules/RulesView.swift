@@ -1,123 +1,131 @@
-import RokadaCore
 import RokadaKit
 import SwiftUI
 
-/// The rules page of the chosen language, with its diagrams drawn by the
-/// same board code as the game.
+/// The rules page of the app's language as the core gives it, block by
+/// block, with its diagrams drawn in the board's colours.
 struct RulesView: View {
     @Environment(AppModel.self) private var app
     @Environment(\.strings) private var strings
 
     var body: some View {
-        let page = RulesContent.load(language: app.language)
+        let language = app.language
         ScrollView {
             VStack(alignment: .leading, spacing: 12) {
-                ForEach(Array(page.blocks.enumerated()), id: \.offset) { _, block in
-                    blockView(block, diagrams: page.diagrams)
+                ForEach(Array(RulesPage.blocks(in: language).enumerated()), id: \.offset) { _, block in
+                    RulesBlockView(block: block, language: language, theme: app.settings.boardTheme)
                 }
             }
             .padding()
         }
         .navigationTitle(strings["rules.title"])
     }
+}
 
-    @ViewBuilder
-    private func blockView(_ block: RulesBlock, diagrams: [String: RulesDiagram]) -> some View {
+private struct RulesBlockView: View {
+    let block: RulesPageBlock
+    let language: Language
+    let theme: BoardTheme
+
+    var body: some View {
         switch block {
-        case .heading(let level, let text):
-            Text(inline(text))
+        case .heading(let level, let spans):
+            Text(text(spans))
                 .font(level == 1 ? .largeTitle.bold() : .title2.bold())
                 .padding(.top, level == 1 ? 0 : 8)
-        case .paragraph(let text):
-            Text(inline(text))
-        case .list(let ordered, let items):
-            VStack(alignment: .leading, spacing: 4) {
-                ForEach(Array(items.enumerated()), id: \.offset) { index, item in
-                    HStack(alignment: .firstTextBaseline) {
-                        Text(verbatim: ordered ? "\(index + 1)." : "•")
-                        Text(inline(item))
+                .accessibilityAddTraits(.isHeader)
+        case .paragraph(let spans):
+            Text(text(spans))
+        case .listItem(let marker, let spans):
+            HStack(alignment: .firstTextBaseline) {
+                Text(verbatim: RulesPage.marker(marker))
+                Text(text(spans))
+            }
+        case .table(let header, let rows):
+            Grid(alignment: .leading, horizontalSpacing: 12, verticalSpacing: 6) {
+                GridRow {
+                    ForEach(Array(header.enumerated()), id: \.offset) { _, cell in
+                        Text(text(cell.spans)).font(.subheadline.bold())
                     }
                 }
-            }
-        case .table(let rows):
-            Grid(alignment: .leading, horizontalSpacing: 12, verticalSpacing: 6) {
-                ForEach(Array(rows.enumerated()), id: \.offset) { index, row in
+                ForEach(Array(rows.enumerated()), id: \.offset) { _, row in
                     GridRow {
                         ForEach(Array(row.enumerated()), id: \.offset) { _, cell in
-                            Text(inline(cell))
-                                .font(index == 0 ? .subheadline.bold() : .subheadline)
+                            Text(text(cell.spans)).font(.subheadline)
                         }
                     }
                 }
             }
-        case .diagram(let id):
-            if let diagram = diagrams[id] {
-                DiagramView(diagram: diagram)
+        case .diagram(let diagram, let caption):
+            VStack(spacing: 6) {
+                DiagramView(diagram: diagram, palette: BoardPalette(theme: theme))
+                if !caption.isEmpty {
+                    Text(text(caption))
+                        .font(.callout)
+                        .multilineTextAlignment(.center)
+                }
             }
+            .frame(maxWidth: .infinity)
         }
     }
 
-    private func inline(_ text: String) -> AttributedString {
-        (try? AttributedString(markdown: text)) ?? AttributedString(text)
-    }
-}
-
-/// The page's text and diagrams, read from the app bundle.
-private struct RulesContent {
-    let blocks: [RulesBlock]
-    let diagrams: [String: RulesDiagram]
-
-    static func load(language: AppLanguage) -> RulesContent {
-        let bundle = Bundle.main.path(forResource: language.rawValue, ofType: "lproj").flatMap(Bundle.init(path:))
-        let page = bundle?.url(forResource: "Rules", withExtension: "md")
-            .flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
-        return RulesContent(blocks: RulesPage.blocks(of: page), diagrams: RulesPage.diagramsByID())
+    /// The spans, notation in a monospaced font and, in a right-to-left
+    /// language, isolated so that it reads left to right.
+    private func text(_ spans: [RulesSpan]) -> AttributedString {
+        spans.reduce(into: AttributedString()) { text, span in
+            var run = AttributedString(RulesPage.text(of: [span], in: language))
+            if RulesPage.isNotation(span) {
+                run.font = .body.monospaced()
+            }
+            text += run
+        }
     }
 }
 
 /// A small board with a rules diagram's position and marks.
 private struct DiagramView: View {
     let diagram: RulesDiagram
+    let palette: BoardPalette
     @Environment(\.strings) private var strings
 
     var body: some View {
-        let board = diagram.board
-        let highlighted = [diagram.lastMove?.from, diagram.lastMove?.to].compactMap { $0 }
         let geometry = BoardGeometry(boardSize: 8, isFlipped: false)
         Grid(horizontalSpacing: 0, verticalSpacing: 0) {
             ForEach(0..<8, id: \.self) { row in
                 GridRow {
                     ForEach(0..<8, id: \.self) { column in
-                        let square = geometry.squaresInScreenOrder[row * 8 + column]
-                        ZStack {
-                            Rectangle().fill(isLightSquare(square: square) ? Color.boardLight : Color.boardDark)
-                            if highlighted.contains(square) {
-                                Rectangle().fill(Color.lastMove)
-                            }
-                            if diagram.marked.contains(square) {
-                                Rectangle().strokeBorder(Color.blue, lineWidth: 2)
-                            }
-                            if diagram.checkedKing == square {
-                                Rectangle().fill(Color.red.opacity(0.45))
-                            }
-                            if let piece = board[Int(square.rawValue)] {
-                                GeometryReader { proxy in
-                                    PieceGlyph(piece: piece, size: proxy.size.width)
-                                }
-                            }
-                        }
-                        .aspectRatio(1, contentMode: .fit)
-                        .accessibilityElement(children: .ignore)
-                        .accessibilityLabel(SquareDescription.label(of: square, piece: board[Int(square.rawValue)],
-                                                                    in: strings))
+                        square(geometry.squaresInScreenOrder[row * 8 + column])
                     }
                 }
             }
         }
         .frame(maxWidth: 320)
-        .frame(maxWidth: .infinity)
         .environment(\.layoutDirection, .leftToRight)
         .accessibilityElement(children: .contain)
         .accessibilityLabel(strings["a11y.board"])
+    }
+
+    private func square(_ square: Square) -> some View {
+        let piece = diagram.board[Int(square.rawValue)]
+        return ZStack {
+            Rectangle().fill(Color(palette.square(square)))
+            if diagram.lastMove.map({ $0.from == square || $0.to == square }) == true {
+                Rectangle().fill(Color(palette.lastMove))
+            }
+            if diagram.marked.contains(square) {
+                Rectangle().strokeBorder(Color(palette.selected), lineWidth: 3)
+            }
+            if diagram.checkedKing == square {
+                RadialGradient(colors: [Color(palette.check), Color(palette.check.clear)], center: .center,
+                               startRadius: 0, endRadius: 24)
+            }
+            if let piece {
+                Image(piece.imageName)
+                    .resizable()
+                    .scaledToFit()
+            }
+        }
+        .aspectRatio(1, contentMode: .fit)
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(SquareDescription.label(of: square, piece: piece, in: strings))
     }
 }

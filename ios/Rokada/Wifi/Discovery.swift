@@ -1,47 +1,65 @@
 #if canImport(Network)
+import dnssd
 import Foundation
 import Network
-import Observation
 import RokadaKit
 
 /// The Bonjour service type every Rokada app and the terminal client use.
 let rokadaServiceType = "_rokada._tcp"
 
-/// Finds Rokada hosts on the local network with `NWBrowser` and resolves
-/// each to an address and port, which is all the core needs to connect.
+/// Finds Rokada hosts on the local network with `NWBrowser`, resolves each
+/// to an address and port (all the core needs to connect), and reports
+/// them to the join screen's model, with a refused local-network
+/// permission told apart from other failures.
 @MainActor
-@Observable
 final class HostBrowser {
-    private(set) var hosts: [DiscoveredHost] = []
-    /// The browser stopped for good (local network access denied, no Wi-Fi).
-    private(set) var hasFailed = false
-
+    private let join: JoinModel
     private var browser: NWBrowser?
     private var resolvers: [String: ServiceResolver] = [:]
+    private var found: [String: DiscoveredHost] = [:]
+
+    init(reportingTo join: JoinModel) {
+        self.join = join
+    }
 
     func start() {
         guard browser == nil else { return }
-        hasFailed = false
         let browser = NWBrowser(for: .bonjour(type: rokadaServiceType, domain: nil), using: .tcp)
         browser.browseResultsChangedHandler = { [weak self] results, _ in
             MainActor.assumeIsolated { self?.update(results) }
         }
         browser.stateUpdateHandler = { [weak self] state in
-            MainActor.assumeIsolated {
-                if case .failed = state {
-                    self?.hasFailed = true
-                }
-            }
+            MainActor.assumeIsolated { self?.changed(state) }
         }
         browser.start(queue: .main)
         self.browser = browser
     }
 
+    /// Stops browsing and every resolution, whatever state they are in.
     func stop() {
         browser?.cancel()
         browser = nil
         resolvers.values.forEach { $0.stop() }
         resolvers = [:]
+        found = [:]
+    }
+
+    private func changed(_ state: NWBrowser.State) {
+        switch state {
+        case .waiting(let error), .failed(let error):
+            join.discoveryFailed(denied: Self.isPermissionDenied(error))
+        default:
+            break
+        }
+    }
+
+    /// The system's answer when the player refused the local network to
+    /// the app: the browser waits for it forever, so it is told at once.
+    private static func isPermissionDenied(_ error: NWError) -> Bool {
+        if case .dns(let code) = error {
+            return code == DNSServiceErrorType(kDNSServiceErr_PolicyDenied)
+        }
+        return false
     }
 
     private func update(_ results: Set<NWBrowser.Result>) {
@@ -51,21 +69,21 @@ final class HostBrowser {
             names.insert(name)
             guard resolvers[name] == nil else { continue }
             let resolver = ServiceResolver(name: name, type: type, domain: domain) { [weak self] address in
-                self?.found(name: name, address: address)
+                self?.resolved(name: name, address: address)
             }
             resolvers[name] = resolver
             resolver.start()
         }
         for gone in Set(resolvers.keys).subtracting(names) {
             resolvers.removeValue(forKey: gone)?.stop()
+            found.removeValue(forKey: gone)
         }
-        hosts.removeAll { !names.contains($0.name) }
+        join.hostsFound(Array(found.values))
     }
 
-    private func found(name: String, address: HostAddress) {
-        hosts.removeAll { $0.name == name }
-        hosts.append(DiscoveredHost(name: name, address: address))
-        hosts.sort { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    private func resolved(name: String, address: HostAddress) {
+        found[name] = DiscoveredHost(name: name, address: address)
+        join.hostsFound(Array(found.values))
     }
 }
 

@@ -1,5 +1,3 @@
-import RokadaCore
-
 /// A point on the board view, in the view's own units from its top left
 /// corner.
 public struct BoardPoint: Equatable, Sendable {
@@ -16,7 +14,7 @@ public struct BoardPoint: Equatable, Sendable {
 /// board of a given size. The mapping is the core's (`screenCell`,
 /// `squareAtCell`): files run a to h from White's left to right whatever
 /// the interface language, so the board never mirrors in right-to-left
-/// languages; only `isFlipped` turns it.
+/// languages; only `isFlipped` (the view's `board.flipped`) turns it.
 public struct BoardGeometry: Equatable, Sendable {
     public let boardSize: Double
     public let isFlipped: Bool
@@ -73,34 +71,28 @@ public struct BoardGeometry: Equatable, Sendable {
             squareAtCell(column: 0, row: row, flipped: isFlipped).map { String(squareName(square: $0).suffix(1)) }
         }
     }
-}
 
-/// The board-orientation setting.
-public enum BoardOrientation: String, CaseIterable, Sendable {
-    /// White at the bottom, or on Wi-Fi and against the computer the
-    /// player's own side.
-    case playerAtBottom
-    /// On one phone, the board turns toward the player to move.
-    case sideToMoveAtBottom
-
-    public var titleKey: String {
-        switch self {
-        case .playerAtBottom: "settings.orientation_white"
-        case .sideToMoveAtBottom: "settings.orientation_side_to_move"
-        }
+    /// The coordinates drawn inside a square: its file letter on the bottom
+    /// row, its rank digit on the left column.
+    public func coordinates(of square: Square) -> (file: String?, rank: String?) {
+        let cell = cell(of: square)
+        return (
+            cell.row == 7 ? fileLabels[Int(cell.column)] : nil,
+            cell.column == 0 ? rankLabels[Int(cell.row)] : nil
+        )
     }
 
-    /// Whether Black is at the bottom, before the player's own flip.
-    public func isFlipped(mode: GameMode, turn: Side) -> Bool {
-        switch mode {
-        case .samePhone: self == .sideToMoveAtBottom && turn == .black
-        case .computer(let human, _): human == .black
-        case .wifiPeer(let local): local == .black
-        }
+    /// The coordinates' font size: a fifth of a square, so they grow with
+    /// the pieces and never cover them (the pieces leave the corners free).
+    public var coordinateFontSize: Double {
+        squareSize * 0.2
     }
 
-    /// The orientation with the player's flip from the game menu applied.
-    public func isFlipped(mode: GameMode, turn: Side, flippedByPlayer: Bool) -> Bool {
-        isFlipped(mode: mode, turn: turn) != flippedByPlayer
+    /// What a horizontal swipe across the board does: one move back (to the
+    /// right) or forward (to the left), when it went at least a square's
+    /// width and further across than up or down; `nil` otherwise.
+    public func swipeStep(dx: Double, dy: Double) -> Int32? {
+        guard squareSize > 0, abs(dx) >= squareSize, abs(dx) > abs(dy) else { return nil }
+        return dx < 0 ? 1 : -1
     }
 }

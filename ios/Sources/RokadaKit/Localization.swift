@@ -1,41 +1,30 @@
 import Foundation
-import RokadaCore
 
-/// The languages Rokada speaks.
-public enum AppLanguage: String, CaseIterable, Sendable {
-    case english = "en"
-    case hebrew = "he"
-    case norwegianBokmal = "nb"
-    case polish = "pl"
-    case bulgarian = "bg"
-
-    /// The language of a locale identifier (`he_IL`, `nb-NO`), if Rokada
-    /// has it; Norwegian without a variant is taken as Bokmål.
-    public init?(localeIdentifier: String) {
-        let code = localeIdentifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init)
-        switch code?.lowercased() {
-        case "en": self = .english
-        case "he", "iw": self = .hebrew
-        case "nb", "no": self = .norwegianBokmal
-        case "pl": self = .polish
-        case "bg": self = .bulgarian
-        default: return nil
-        }
+extension Language {
+    /// The languages of the app, in the order the settings list them.
+    public static var all: [Language] {
+        languages()
     }
 
-    /// The first of the preferred languages that Rokada has, else English.
-    public static func preferred(from identifiers: [String]) -> AppLanguage {
-        identifiers.lazy.compactMap(AppLanguage.init(localeIdentifier:)).first ?? .english
+    /// The language's code (`he`): its `.lproj` folder and locale name.
+    public var code: String {
+        languageCode(language: self)
+    }
+
+    /// The language of a code, for a setting kept as one.
+    public init?(code: String) {
+        guard let language = Language.all.first(where: { $0.code == code }) else { return nil }
+        self = language
     }
 
     /// Hebrew runs right to left; the interface mirrors, the board never.
     public var isRightToLeft: Bool {
-        self == .hebrew
+        RokadaCore.isRightToLeft(language: self)
     }
 
     /// The language's own name, as the settings list shows it.
     public var nameKey: String {
-        "language.\(rawValue)"
+        "language.\(code)"
     }
 }
 
@@ -52,12 +41,38 @@ public enum Bidi {
 }
 
 /// Looks up the interface strings of one language.
-public protocol Localizer {
+public protocol Localizer: Sendable {
     /// The format string of `key`, with `%1$@` / `%1$ld` placeholders.
     func format(forKey key: String) -> String?
 }
 
+/// A text to show, by its string key and the arguments of its
+/// placeholders, in the order of the English text. RokadaKit decides which
+/// key says what; the screens put it into words with their `Localizer`.
+public struct Phrase: Equatable, Hashable, Sendable {
+    public let key: String
+    public let arguments: [String]
+
+    public init(_ key: String, _ arguments: String...) {
+        self.key = key
+        self.arguments = arguments
+    }
+
+    /// Text shown as it is, in every language (a name a person gave).
+    public static func verbatim(_ text: String) -> Phrase {
+        Phrase(verbatimKey, text)
+    }
+
+    /// No string has this key: it marks a verbatim phrase.
+    static let verbatimKey = "%verbatim"
+}
+
 extension Localizer {
+    /// The phrase in this language; a verbatim one as it is.
+    public func text(_ phrase: Phrase) -> String {
+        phrase.key == Phrase.verbatimKey ? phrase.arguments.joined() : text(phrase.key, arguments: phrase.arguments)
+    }
+
     /// The string of `key` with its placeholders filled in order of their
     /// positions; the key itself when it is missing, so a gap shows.
     public func text(_ key: String, _ arguments: String...) -> String {
@@ -181,32 +196,6 @@ private struct QuotedScanner {
             default:
                 out.append(character)
             }
-        }
-        return nil
-    }
-}
-
-/// What VoiceOver says for a square of the board.
-public enum SquareDescription {
-    /// `e4, white knight` / `e4, empty`, with the square name isolated as
-    /// the language's strings place it.
-    public static func label(of square: Square, piece: Piece?, in strings: Localizer) -> String {
-        let name = squareName(square: square)
-        guard let piece else {
-            return strings.text("a11y.square_empty", name)
-        }
-        return strings.text("a11y.square_piece", name, strings.text(piece.accessibilityKey))
-    }
-
-    /// The hint VoiceOver adds: selected, or a legal destination of the
-    /// selected piece.
-    public static func value(of square: Square, in state: GameState, strings: Localizer) -> String? {
-        let name = squareName(square: square)
-        if state.selected == square {
-            return strings.text("a11y.selected", name)
-        }
-        if state.hints.contains(square) {
-            return strings.text("a11y.legal_target", name)
         }
         return nil
     }

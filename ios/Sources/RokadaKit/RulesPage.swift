@@ -1,101 +1,34 @@
-import Foundation
-import RokadaCore
-
-/// A block of the rules page, as the rules screen lays it out.
-public enum RulesBlock: Equatable, Sendable {
-    case heading(level: Int, text: String)
-    /// Inline Markdown (emphasis, code) for the platform's text renderer.
-    case paragraph(String)
-    case list(ordered: Bool, items: [String])
-    /// The first row is the header.
-    case table(rows: [[String]])
-    case diagram(id: String)
-}
-
-/// The rules page (`Rules.md`, generated per language) split into blocks.
-/// The page uses a small part of Markdown: headings, paragraphs, lists,
-/// tables and `{{diagram:<id>}}` lines.
+/// The rules page as the core gives it, block by block (no Markdown to
+/// parse here), with its text ready for the platform's text views.
 public enum RulesPage {
-    public static func blocks(of markdown: String) -> [RulesBlock] {
-        var blocks: [RulesBlock] = []
-        var paragraph: [String] = []
-        var listItems: [String] = []
-        var listOrdered = false
-        var tableRows: [[String]] = []
-
-        func flush() {
-            if !paragraph.isEmpty {
-                blocks.append(.paragraph(paragraph.joined(separator: " ")))
-                paragraph = []
-            }
-            if !listItems.isEmpty {
-                blocks.append(.list(ordered: listOrdered, items: listItems))
-                listItems = []
-            }
-            if !tableRows.isEmpty {
-                blocks.append(.table(rows: tableRows))
-                tableRows = []
-            }
-        }
-
-        for rawLine in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty {
-                flush()
-            } else if let id = diagramID(in: line) {
-                flush()
-                blocks.append(.diagram(id: id))
-            } else if line.hasPrefix("#") {
-                flush()
-                let level = line.prefix(while: { $0 == "#" }).count
-                blocks.append(.heading(level: level, text: line.dropFirst(level).trimmingCharacters(in: .whitespaces)))
-            } else if line.hasPrefix("|") {
-                let cells = line.split(separator: "|", omittingEmptySubsequences: false)
-                    .dropFirst().dropLast()
-                    .map { $0.trimmingCharacters(in: .whitespaces) }
-                // The |---|---| line under the header carries no text.
-                if !cells.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 == "-" || $0 == ":" } }) {
-                    tableRows.append(cells)
-                }
-            } else if let item = listItem(line) {
-                if listItems.isEmpty {
-                    flush()
-                    listOrdered = item.ordered
-                }
-                listItems.append(item.text)
-            } else {
-                paragraph.append(line)
-            }
-        }
-        flush()
-        return blocks
+    public static func blocks(in language: Language) -> [RulesPageBlock] {
+        rulesPage(language: language)
     }
 
-    private static func diagramID(in line: String) -> String? {
-        guard line.hasPrefix("{{diagram:"), line.hasSuffix("}}") else { return nil }
-        let id = line.dropFirst("{{diagram:".count).dropLast(2)
-        return id.isEmpty ? nil : String(id)
+    /// The text of a run of spans. Notation reads left to right in every
+    /// language: in a right-to-left one it is isolated, so `Nf3` is not
+    /// reordered inside Hebrew text.
+    public static func text(of spans: [RulesSpan], in language: Language) -> String {
+        spans.map { span in
+            switch span {
+            case .plain(let text): text
+            case .notation(let text): language.isRightToLeft ? Bidi.isolated(text) : text
+            }
+        }
+        .joined()
     }
 
-    private static func listItem(_ line: String) -> (ordered: Bool, text: String)? {
-        if line.hasPrefix("- ") || line.hasPrefix("* ") {
-            return (false, String(line.dropFirst(2)))
+    /// Whether a span is notation, which a screen may set apart.
+    public static func isNotation(_ span: RulesSpan) -> Bool {
+        if case .notation = span { return true }
+        return false
+    }
+
+    /// A list item's marker: a bullet, or its number.
+    public static func marker(_ marker: RulesListMarker) -> String {
+        switch marker {
+        case .bullet: "•"
+        case .number(let number): "\(number)."
         }
-        let digits = line.prefix(while: \.isNumber)
-        let rest = line.dropFirst(digits.count)
-        if !digits.isEmpty, rest.hasPrefix(". ") {
-            return (true, String(rest.dropFirst(2)))
-        }
-        return nil
     }
 }
-
-extension RulesPage {
-    /// The core's diagrams (each checked by its rules engine) by the id the
-    /// page refers to.
-    public static func diagramsByID() -> [String: RulesDiagram] {
-        Dictionary(rulesDiagrams().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-}
-
-extension RulesDiagram: Identifiable {}

@@ -1,4 +1,3 @@
-import RokadaCore
 import XCTest
 @testable import RokadaKit
 
@@ -48,29 +47,62 @@ final class BoardGeometryTests: XCTestCase {
     }
 
     func testHebrewMirrorsTheInterfaceButNotTheBoard() throws {
-        let hebrew = try XCTUnwrap(AppLanguage(localeIdentifier: "he_IL"))
-        XCTAssertTrue(hebrew.isRightToLeft)
-        XCTAssertEqual(AppLanguage(localeIdentifier: "iw"), .hebrew)
-        XCTAssertFalse(AppLanguage.polish.isRightToLeft)
+        XCTAssertEqual(preferredLanguage(locales: ["he_IL"]), .hebrew)
+        XCTAssertTrue(Language.hebrew.isRightToLeft)
         // The geometry has no language input at all: in Hebrew the a-file is
         // still on White's left, with Latin letters.
         let geometry = BoardGeometry(boardSize: 320, isFlipped: false)
         XCTAssertEqual(geometry.cell(of: .a1).column, 0)
         XCTAssertEqual(geometry.fileLabels.first, "a")
-        let strings = try Resources.strings(hebrew)
-        let label = SquareDescription.label(of: .e4, piece: Piece(side: .white, kind: .knight), in: strings)
-        XCTAssertEqual(label, "\u{2066}e4\u{2069}, פרש לבן")
         XCTAssertEqual(Bidi.isolated("Nf3"), "\u{2066}Nf3\u{2069}")
     }
 
-    func testOrientationTurnsTowardThePlayer() {
-        let same = GameMode.samePhone
-        XCTAssertFalse(BoardOrientation.playerAtBottom.isFlipped(mode: same, turn: .black))
-        XCTAssertTrue(BoardOrientation.sideToMoveAtBottom.isFlipped(mode: same, turn: .black))
-        XCTAssertFalse(BoardOrientation.sideToMoveAtBottom.isFlipped(mode: same, turn: .white))
-        XCTAssertTrue(BoardOrientation.playerAtBottom.isFlipped(mode: .computer(human: .black, level: 3), turn: .white))
-        XCTAssertFalse(BoardOrientation.sideToMoveAtBottom.isFlipped(mode: .wifiPeer(local: .white), turn: .black))
-        XCTAssertTrue(BoardOrientation.playerAtBottom.isFlipped(mode: same, turn: .white, flippedByPlayer: true))
-        XCTAssertFalse(BoardOrientation.sideToMoveAtBottom.isFlipped(mode: same, turn: .black, flippedByPlayer: true))
+    func testCoordinatesSitOnTheEdgesAndGrowWithTheSquares() {
+        let geometry = BoardGeometry(boardSize: 320, isFlipped: false)
+        XCTAssertEqual(geometry.coordinates(of: .a1).file, "a")
+        XCTAssertEqual(geometry.coordinates(of: .a1).rank, "1")
+        XCTAssertEqual(geometry.coordinates(of: .e1).file, "e")
+        XCTAssertNil(geometry.coordinates(of: .e1).rank)
+        XCTAssertNil(geometry.coordinates(of: .e4).file)
+        XCTAssertEqual(geometry.coordinates(of: .a8).rank, "8")
+        let flipped = BoardGeometry(boardSize: 320, isFlipped: true)
+        XCTAssertEqual(flipped.coordinates(of: .h8).file, "h")
+        XCTAssertEqual(flipped.coordinates(of: .h8).rank, "8")
+        let twice = BoardGeometry(boardSize: 640, isFlipped: false)
+        XCTAssertEqual(geometry.coordinateFontSize * 2, twice.coordinateFontSize)
+    }
+
+    func testASwipeStepsOnlyWhenItIsLongAndAcross() {
+        let geometry = BoardGeometry(boardSize: 320, isFlipped: false)
+        XCTAssertEqual(geometry.swipeStep(dx: -41, dy: 0), 1)
+        XCTAssertEqual(geometry.swipeStep(dx: 80, dy: -20), -1)
+        XCTAssertNil(geometry.swipeStep(dx: 39, dy: 0), "under a square's width")
+        XCTAssertNil(geometry.swipeStep(dx: 50, dy: 60), "more down than across")
+    }
+
+    func testThePaletteIsTheCoresTheme() {
+        let colors = boardColors(theme: .tournament)
+        let palette = BoardPalette(theme: .tournament)
+        XCTAssertEqual(palette.light, RGBA(argb: colors.light))
+        XCTAssertEqual(palette.square(.h1), palette.light, "h1 is light")
+        XCTAssertEqual(palette.square(.a1), palette.dark)
+        XCTAssertEqual(palette.coordinate(on: .a1), RGBA(argb: colors.coordinateOnDark))
+        let check = RGBA(argb: 0xCC_E0_28_28)
+        XCTAssertEqual(check.alpha, 0.8, accuracy: 0.001)
+        XCTAssertEqual(check.red, Double(0xE0) / 255, accuracy: 0.0001)
+        XCTAssertEqual(check.clear.alpha, 0)
+        XCTAssertEqual(check.clear.red, check.red)
+    }
+
+    func testLocalAddressesAreIPv4HostsTheCoreReads() throws {
+        for address in LocalAddresses.current() {
+            let parsed = try parseHostAddress(text: address)
+            XCTAssertEqual(parsed.host, address)
+            XCTAssertFalse(address.hasPrefix("127."), "the loopback address is no use to another phone")
+            XCTAssertFalse(address.contains(":"))
+        }
+        XCTAssertFalse(LocalAddresses.isLocalNetwork("pdp_ip0"))
+        XCTAssertTrue(LocalAddresses.isLocalNetwork("en0"))
+        XCTAssertEqual(hostAddressText(address: HostAddress(host: "10.0.0.2", port: 41641)), "10.0.0.2:41641")
     }
 }

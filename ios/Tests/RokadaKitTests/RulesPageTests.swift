@@ -1,52 +1,37 @@
-import Foundation
-import RokadaCore
 import XCTest
 @testable import RokadaKit
 
 final class RulesPageTests: XCTestCase {
-    func testBlocksOfASmallPage() {
-        let page = """
-            # Rules
-
-            Some *text*
-            on two lines.
-
-            | Piece | Letter |
-            |---|---|
-            | King | K |
-
-            {{diagram:start-position}}
-
-            1. one
-            2. two
-            - loose
-            """
-        XCTAssertEqual(RulesPage.blocks(of: page), [
-            .heading(level: 1, text: "Rules"),
-            .paragraph("Some *text* on two lines."),
-            .table(rows: [["Piece", "Letter"], ["King", "K"]]),
-            .diagram(id: "start-position"),
-            .list(ordered: true, items: ["one", "two", "loose"]),
-        ])
+    func testEveryLanguagesPageIsTheCoresBlocksWithEveryDiagram() {
+        let ids = Set(rulesDiagrams().map(\.id))
+        for language in Language.all {
+            let blocks = RulesPage.blocks(in: language)
+            guard case .heading(1, let title) = blocks.first else {
+                return XCTFail("\(language.code): the page starts with its title")
+            }
+            XCTAssertFalse(RulesPage.text(of: title, in: language).isEmpty)
+            var shown = Set<String>()
+            for case .diagram(let diagram, _) in blocks {
+                shown.insert(diagram.id)
+            }
+            XCTAssertEqual(shown, ids, "\(language.code): every diagram appears on the page")
+        }
     }
 
-    func testEveryDiagramOfEveryLanguagesPageComesFromTheCore() throws {
-        let byID = RulesPage.diagramsByID()
-        let checkmate = try XCTUnwrap(byID["checkmate"])
+    func testNotationIsIsolatedInRightToLeftText() {
+        let spans: [RulesSpan] = [.plain(text: "play "), .notation(text: "Nf3"), .plain(text: ".")]
+        XCTAssertEqual(RulesPage.text(of: spans, in: .english), "play Nf3.")
+        XCTAssertEqual(RulesPage.text(of: spans, in: .hebrew), "play \u{2066}Nf3\u{2069}.")
+        XCTAssertTrue(RulesPage.isNotation(spans[1]))
+        XCTAssertFalse(RulesPage.isNotation(spans[0]))
+        XCTAssertEqual(RulesPage.marker(.number(number: 3)), "3.")
+        XCTAssertEqual(RulesPage.marker(.bullet), "•")
+    }
+
+    func testTheDiagramsComeCheckedFromTheCore() throws {
+        let checkmate = try XCTUnwrap(rulesDiagrams().first { $0.id == "checkmate" })
         XCTAssertEqual(checkmate.checkedKing, .e8)
         XCTAssertEqual(checkmate.lastMove, SquarePair(from: .h5, to: .f7))
         XCTAssertEqual(checkmate.board[Int(Square.f7.rawValue)], Piece(side: .white, kind: .queen))
-
-        var shown = Set<String>()
-        for language in AppLanguage.allCases {
-            let url = Resources.directory.appendingPathComponent("\(language.rawValue).lproj/Rules.md")
-            let blocks = RulesPage.blocks(of: try String(contentsOf: url, encoding: .utf8))
-            XCTAssertTrue(blocks.contains { if case .heading(1, _) = $0 { return true }; return false })
-            for case .diagram(let id) in blocks {
-                XCTAssertNotNil(byID[id], "\(language.rawValue): unknown diagram \(id)")
-                shown.insert(id)
-            }
-        }
-        XCTAssertEqual(shown, Set(byID.keys), "every diagram appears on the page")
     }
 }

@@ -1,6 +1,6 @@
 //! Static evaluation in centipawns from the side to move's point of view:
 //! material and piece-square tables tapered between middlegame and endgame,
-//! mobility, pawn structure, king safety and endgame knowledge.
+//! mobility, threats, pawn structure, king safety and endgame knowledge.
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
 
@@ -147,6 +147,22 @@ struct Terms {
     eg: i32,
 }
 
+/// The squares one side attacks, by the kind of attacker, for the threats.
+#[derive(Default, Clone, Copy)]
+struct Attacks {
+    pawns: u64,
+    minors: u64,
+    rooks: u64,
+    all: u64,
+}
+
+/// A piece attacked by a pawn, by a minor piece (rooks and queens only) or
+/// by a rook (queens only), and a piece attacked but not defended.
+const THREAT_BY_PAWN: (i32, i32) = (50, 35);
+const THREAT_BY_MINOR: (i32, i32) = (35, 25);
+const THREAT_BY_ROOK: (i32, i32) = (30, 20);
+const HANGING: (i32, i32) = (30, 18);
+
 impl Terms {
     fn add(&mut self, mg: i32, eg: i32) {
         self.mg += mg;
@@ -160,8 +176,22 @@ pub fn evaluate(pos: &Chess) -> i32 {
     if board.occupied().count() <= 4 && pos.is_insufficient_material() {
         return 0;
     }
-    let white = side_terms(board, Color::White);
-    let black = side_terms(board, Color::Black);
+    let (mut white, white_attacks) = side_terms(board, Color::White);
+    let (mut black, black_attacks) = side_terms(board, Color::Black);
+    threats(
+        board,
+        Color::White,
+        &white_attacks,
+        &black_attacks,
+        &mut white,
+    );
+    threats(
+        board,
+        Color::Black,
+        &black_attacks,
+        &white_attacks,
+        &mut black,
+    );
     let phase = phase(board);
     let mg = white.mg - black.mg;
     let eg = white.eg - black.eg;
@@ -182,7 +212,23 @@ fn phase(board: &Board) -> i32 {
     phase.min(MAX_PHASE)
 }
 
-fn side_terms(board: &Board, us: Color) -> Terms {
+/// Bonus for `us` for the opponent's pieces that `ours` threatens.
+fn threats(board: &Board, us: Color, ours: &Attacks, theirs: &Attacks, t: &mut Terms) {
+    let their_pieces = board.by_color(!us).0 & !board.kings().0;
+    let non_pawns = their_pieces & !board.pawns().0;
+    let majors = (board.rooks() | board.queens()).0 & their_pieces;
+    let queens = board.queens().0 & their_pieces;
+    let mut add = |targets: u64, (mg, eg): (i32, i32)| {
+        let n = targets.count_ones() as i32;
+        t.add(mg * n, eg * n);
+    };
+    add(non_pawns & ours.pawns, THREAT_BY_PAWN);
+    add(majors & ours.minors, THREAT_BY_MINOR);
+    add(queens & ours.rooks, THREAT_BY_ROOK);
+    add(their_pieces & ours.all & !theirs.all, HANGING);
+}
+
+fn side_terms(board: &Board, us: Color) -> (Terms, Attacks) {
     let them = !us;
     let mut t = Terms::default();
     let occupied = board.occupied();
@@ -201,6 +247,11 @@ fn side_terms(board: &Board, us: Color) -> Terms {
     });
     let mut attack_units = 0;
     let mut attackers = 0;
+    let mut attacks = Attacks {
+        pawns: pawn_attacks(us, our_pawns),
+        ..Attacks::default()
+    };
+    attacks.all = attacks.pawns | board.king_of(us).map_or(0, |k| attacks::king_attacks(k).0);
 
     for sq in ours {
         let Some(role) = board.role_at(sq) else {
@@ -217,6 +268,12 @@ fn side_terms(board: &Board, us: Color) -> Terms {
             Role::Pawn | Role::King => continue,
         }
         .0;
+        attacks.all |= reach;
+        match role {
+            Role::Knight | Role::Bishop => attacks.minors |= reach,
+            Role::Rook => attacks.rooks |= reach,
+            _ => {}
+        }
         let mobility = (reach & mobility_area).count_ones() as i32;
         let (per_mg, per_eg, centre, weight) = match role {
             Role::Knight => (4, 4, 4, 2),
@@ -254,7 +311,7 @@ fn side_terms(board: &Board, us: Color) -> Terms {
     if let Some(king) = board.king_of(us) {
         t.add(king_shelter(us, king, our_pawns, their_pawns), 0);
     }
-    t
+    (t, attacks)
 }
 
 fn pawn_structure(board: &Board, us: Color, our_pawns: u64, their_pawns: u64, t: &mut Terms) {

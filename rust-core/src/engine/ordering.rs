@@ -1,6 +1,7 @@
 //! Move ordering: transposition-table move first, then winning and equal
-//! captures by MVV-LVA, killer moves, quiet moves by history, and losing
-//! captures last. Also the static exchange evaluator used for pruning.
+//! captures by MVV-LVA, killer moves, the counter move, quiet moves by
+//! their histories, and losing captures last. Also the static exchange
+//! evaluator used for pruning.
 
 use shakmaty::{Bitboard, Board, Chess, Color, Move, MoveList, Position, Role};
 
@@ -13,6 +14,7 @@ const MOVE_CAPACITY: usize = 270;
 const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+const COUNTER: i32 = KILLER - 2;
 const BAD_CAPTURE: i32 = -(1 << 28);
 const UNDER_PROMOTION: i32 = -(1 << 29);
 pub const HISTORY_MAX: i32 = 16_384;
@@ -94,10 +96,32 @@ fn least_valuable(board: &Board, attackers: Bitboard) -> Option<(shakmaty::Squar
     })
 }
 
-/// Killer moves and history scores; history carries over between the searches of a game.
+/// Pieces (by colour and role) times target squares: the key of a move in
+/// the counter-move and continuation tables.
+const PIECE_TO: usize = 12 * 64;
+
+/// The piece-and-target key of a move by `color`.
+pub fn piece_to(color: Color, m: Move) -> usize {
+    (color_index(color) * 6 + m.role() as usize - 1) * 64 + m.to().to_usize()
+}
+
+/// The moves that led to a node: the piece-to keys of the last move and of
+/// the one before (`None` after a null move or at the root).
+#[derive(Clone, Copy, Default)]
+pub struct Context {
+    pub ply: usize,
+    pub previous: [Option<usize>; 2],
+}
+
+/// Killer moves, counter moves and history scores. The butterfly history
+/// (by colour, from and to) is halved between searches; the continuation
+/// histories (by the previous move's piece-to and this move's, one and two
+/// plies back) and counter moves last for the game.
 pub struct Heuristics {
     killers: [[u16; 2]; MAX_PLY],
     history: Box<[[i32; 64 * 64]; 2]>,
+    counters: Box<[u16; PIECE_TO]>,
+    continuation: [Vec<i16>; 2],
 }
 
 fn color_index(color: Color) -> usize {
@@ -112,11 +136,18 @@ fn history_index(m: Move) -> usize {
     from * 64 + m.to().to_usize()
 }
 
+/// Moves an entry towards `delta`'s sign, saturating at `HISTORY_MAX`.
+fn gravity(value: i32, delta: i32) -> i32 {
+    value + delta - value * delta.abs() / HISTORY_MAX
+}
+
 impl Heuristics {
     pub fn new() -> Heuristics {
         Heuristics {
             killers: [[0; 2]; MAX_PLY],
             history: Box::new([[0; 64 * 64]; 2]),
+            counters: Box::new([0; PIECE_TO]),
+            continuation: [vec![0; PIECE_TO * PIECE_TO], vec![0; PIECE_TO * PIECE_TO]],
         }
     }
 
@@ -134,23 +165,54 @@ impl Heuristics {
         self.killers[ply].contains(&code)
     }
 
-    pub fn history(&self, color: Color, m: Move) -> i32 {
-        self.history[color_index(color)][history_index(m)]
+    fn is_counter(&self, context: &Context, code: u16) -> bool {
+        context.previous[0].is_some_and(|p| self.counters[p] == code)
+    }
+
+    /// How well a quiet move did before: its butterfly history plus its
+    /// continuation histories after the last two moves (each at most
+    /// `HISTORY_MAX` in size).
+    pub fn quiet_score(&self, color: Color, m: Move, context: &Context) -> i32 {
+        let key = piece_to(color, m);
+        let mut score = self.history[color_index(color)][history_index(m)];
+        for (table, previous) in self.continuation.iter().zip(context.previous) {
+            if let Some(p) = previous {
+                score += i32::from(table[p * PIECE_TO + key]);
+            }
+        }
+        score
     }
 
     /// Rewards the quiet move that caused a cutoff and punishes the quiet
     /// moves tried before it.
-    pub fn reward(&mut self, color: Color, ply: usize, best: Move, tried: &[Move], depth: i32) {
+    pub fn reward(
+        &mut self,
+        color: Color,
+        context: &Context,
+        best: Move,
+        tried: &[Move],
+        depth: i32,
+    ) {
+        let ply = context.ply;
         let code = encode(best);
         if self.killers[ply][0] != code {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = code;
         }
+        if let Some(p) = context.previous[0] {
+            self.counters[p] = code;
+        }
         let bonus = (depth * depth).min(400);
-        let table = &mut self.history[color_index(color)];
         let mut update = |m: Move, delta: i32| {
-            let h = &mut table[history_index(m)];
-            *h += delta - *h * delta.abs() / HISTORY_MAX;
+            let h = &mut self.history[color_index(color)][history_index(m)];
+            *h = gravity(*h, delta);
+            let key = piece_to(color, m);
+            for (table, previous) in self.continuation.iter_mut().zip(context.previous) {
+                if let Some(p) = previous {
+                    let entry = &mut table[p * PIECE_TO + key];
+                    *entry = gravity(i32::from(*entry), delta) as i16;
+                }
+            }
         };
         update(best, bonus);
         for &m in tried {
@@ -171,9 +233,10 @@ impl Picker {
         pos: &Chess,
         moves: MoveList,
         tt_move: u16,
-        ply: usize,
+        context: &Context,
         heuristics: &Heuristics,
     ) -> Picker {
+        let ply = context.ply;
         let mut scores = [0; MOVE_CAPACITY];
         let board = pos.board();
         let us = pos.turn();
@@ -192,8 +255,10 @@ impl Picker {
                 }
             } else if heuristics.is_killer(ply, encode(m)) {
                 KILLER + i32::from(heuristics.killers[ply][0] == encode(m))
+            } else if heuristics.is_counter(context, encode(m)) {
+                COUNTER
             } else {
-                heuristics.history(us, m)
+                heuristics.quiet_score(us, m, context)
             };
         }
         Picker {

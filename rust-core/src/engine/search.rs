@@ -9,7 +9,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position, Rank, Role
 
 use super::eval::{PIECE_VALUE, evaluate};
 use super::levels::LevelParams;
-use super::ordering::{HISTORY_MAX, Heuristics, MAX_PLY, Picker, encode, see};
+use super::ordering::{Context, HISTORY_MAX, Heuristics, MAX_PLY, Picker, encode, piece_to, see};
 use super::rng::Rng;
 use super::time::Deadline;
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -105,6 +105,8 @@ struct Searcher<'a> {
     /// Hashes of the game's positions followed by the current search path.
     path: Vec<u64>,
     evals: [i32; MAX_PLY + 1],
+    /// Piece-to keys of the moves on the search path, by ply (`None` for a null move).
+    keys: [Option<usize>; MAX_PLY + 1],
     pv: Vec<Vec<Move>>,
 }
 
@@ -117,10 +119,22 @@ impl Searcher<'_> {
             return false;
         }
         let out_of_nodes = self.node_limit.is_some_and(|limit| self.nodes >= limit);
-        let polled = self.nodes & 255 == 0
-            && (self.stop.load(Ordering::Relaxed) || self.deadline.hard_reached());
-        self.aborted = out_of_nodes || polled;
+        // The stop flag costs one relaxed load, so every node looks at it;
+        // the clock is read every 64 nodes.
+        let stopped = self.stop.load(Ordering::Relaxed)
+            || (self.nodes & 63 == 0 && self.deadline.hard_reached());
+        self.aborted = out_of_nodes || stopped;
         self.aborted
+    }
+
+    fn context(&self, ply: usize) -> Context {
+        Context {
+            ply,
+            previous: [
+                ply.checked_sub(1).and_then(|p| self.keys[p]),
+                ply.checked_sub(2).and_then(|p| self.keys[p]),
+            ],
+        }
     }
 
     fn is_repetition(&self, hash: u64, halfmoves: u32) -> bool {
@@ -168,7 +182,7 @@ impl Searcher<'_> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta);
+            return self.qsearch(pos, hash, ply, alpha, beta);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -231,6 +245,7 @@ impl Searcher<'_> {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let null_hash = self::hash(&null);
                 self.path.push(null_hash);
+                self.keys[ply] = None;
                 let score = -self.search(
                     &null,
                     null_hash,
@@ -258,7 +273,8 @@ impl Searcher<'_> {
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut picker = Picker::new(pos, moves, tt_move, ply, self.heuristics);
+        let context = self.context(ply);
+        let mut picker = Picker::new(pos, moves, tt_move, &context, self.heuristics);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move: Option<Move> = None;
@@ -288,6 +304,7 @@ impl Searcher<'_> {
 
             let hash_after = child_hash(pos, hash, m, &child);
             self.path.push(hash_after);
+            self.keys[ply] = Some(piece_to(us, m));
             let new_depth = depth - 1;
             let mut score;
             if moves_searched == 0 {
@@ -305,7 +322,7 @@ impl Searcher<'_> {
                     if self.heuristics.is_killer(ply, encode(m)) {
                         r -= 1;
                     }
-                    r -= self.heuristics.history(us, m) * 2 / HISTORY_MAX;
+                    r -= self.heuristics.quiet_score(us, m, &context) * 2 / (3 * HISTORY_MAX);
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.search(
@@ -347,7 +364,8 @@ impl Searcher<'_> {
                     self.set_pv(ply, m);
                     if score >= beta {
                         if quiet {
-                            self.heuristics.reward(us, ply, m, &quiets_tried, depth);
+                            self.heuristics
+                                .reward(us, &context, m, &quiets_tried, depth);
                         }
                         break;
                     }
@@ -383,7 +401,7 @@ impl Searcher<'_> {
         best
     }
 
-    fn qsearch(&mut self, pos: &Chess, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn qsearch(&mut self, pos: &Chess, hash: u64, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         if self.check_abort() {
             return 0;
         }
@@ -395,6 +413,26 @@ impl Searcher<'_> {
             return if in_check { 0 } else { evaluate(pos) };
         }
 
+        // Capture searches share the table too (the weakest levels, which
+        // skip them, do not look).
+        let entry = if self.quiescence {
+            self.tt.probe(hash)
+        } else {
+            None
+        };
+        if let Some(e) = entry {
+            let score = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+
+        let original_alpha = alpha;
         let mut best;
         let stand_pat;
         let moves = if in_check {
@@ -409,7 +447,7 @@ impl Searcher<'_> {
             stand_pat = -INFINITY;
             moves
         } else {
-            stand_pat = evaluate(pos);
+            stand_pat = entry.map_or_else(|| evaluate(pos), |e| e.eval);
             if !self.quiescence || stand_pat >= beta {
                 return stand_pat;
             }
@@ -435,6 +473,7 @@ impl Searcher<'_> {
         };
 
         let us = pos.turn();
+        let mut best_move = None;
         let mut picker = Picker::captures(moves);
         while let Some(m) = picker.next_move() {
             if !in_check {
@@ -449,13 +488,15 @@ impl Searcher<'_> {
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let score = -self.qsearch(&child, ply + 1, -beta, -alpha);
+            let hash_after = child_hash(pos, hash, m, &child);
+            let score = -self.qsearch(&child, hash_after, ply + 1, -beta, -alpha);
             if self.aborted {
                 return 0;
             }
             if score > best {
                 best = score;
                 if score > alpha {
+                    best_move = Some(m);
                     alpha = score;
                     self.set_pv(ply, m);
                     if score >= beta {
@@ -463,6 +504,26 @@ impl Searcher<'_> {
                     }
                 }
             }
+        }
+        // Deeper entries of the main search are worth more than this one.
+        if best > -INFINITY && entry.is_none_or(|e| e.depth <= 0) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(
+                hash,
+                Entry {
+                    mv: best_move.map_or(0, encode),
+                    score: score_to_tt(best, ply),
+                    eval: if in_check { 0 } else { stand_pat },
+                    depth: 0,
+                    bound,
+                },
+            );
         }
         best
     }
@@ -487,6 +548,7 @@ impl Searcher<'_> {
             child.play_unchecked(m);
             let child_hash = child_hash(pos, hash, m, &child);
             self.path.push(child_hash);
+            self.keys[0] = Some(piece_to(pos.turn(), m));
             let floor = if self.margin > 0 && best > -INFINITY {
                 (best - self.margin).min(alpha)
             } else {
@@ -566,11 +628,18 @@ pub fn run(
         heuristics,
         path,
         evals: [0; MAX_PLY + 1],
+        keys: [None; MAX_PLY + 1],
         pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
     };
 
     let tt_move = s.tt.probe(root_hash).map_or(0, |e| e.mv);
-    let mut picker = Picker::new(pos, pos.legal_moves(), tt_move, 0, s.heuristics);
+    let mut picker = Picker::new(
+        pos,
+        pos.legal_moves(),
+        tt_move,
+        &Context::default(),
+        s.heuristics,
+    );
     let mut root_moves = Vec::with_capacity(picker.len());
     while let Some(mv) = picker.next_move() {
         root_moves.push(RootMove {
@@ -585,6 +654,9 @@ pub fn run(
     let mut best_score = -INFINITY;
     let mut best_pv = vec![best_move];
     let mut completed_depth = 0;
+    // Iterations in a row that completed with the same best move.
+    let mut stable = 0;
+    let mut settled_move = None;
 
     for depth in 1..=max_depth {
         s.can_abort = depth > 1;
@@ -633,6 +705,12 @@ pub fn run(
         // Stable sort keeps the previous order among moves with equal bounds.
         root_moves.sort_by_key(|rm| std::cmp::Reverse(rm.score));
         completed.clone_from(&root_moves);
+        stable = if settled_move == Some(root_moves[0].mv) {
+            stable + 1
+        } else {
+            0
+        };
+        settled_move = Some(root_moves[0].mv);
         best_move = root_moves[0].mv;
         best_score = score;
         best_pv = if s.pv[0].first() == Some(&best_move) {
@@ -656,7 +734,7 @@ pub fn run(
                 break;
             }
         }
-        if s.deadline.soft_reached() || request.stop.load(Ordering::Relaxed) {
+        if s.deadline.soft_reached(stable) || request.stop.load(Ordering::Relaxed) {
             break;
         }
     }

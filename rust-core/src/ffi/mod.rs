@@ -17,15 +17,17 @@ mod wifi;
 
 pub use diagrams::{RulesDiagram, rules_diagrams};
 pub use game::{ActionOutcome, Game, GameListener, pgn_games};
-pub use rules_page::{
-    RulesCell, RulesLanguage, RulesListMarker, RulesPageBlock, RulesSpan, rules_page,
-};
+pub use rules_page::{RulesCell, RulesListMarker, RulesPageBlock, RulesSpan, rules_page};
 pub use store::SaveStore;
 pub use types::*;
-pub use wifi::{SideChoice, parse_host_address, parse_pairing_code};
+pub use wifi::{
+    SideChoice, checked_player_name, host_address_text, max_player_name_chars, parse_host_address,
+    parse_pairing_code, service_name,
+};
 
 use crate::clock::Millis;
-use crate::view::{BoardColors, BoardTheme, Square, TimePreset};
+use crate::text::Language;
+use crate::view::{BoardColors, BoardTheme, MoveInfo, Side, Square, TimePreset};
 
 /// Routes the core's log to the platform's (logcat, the unified log).
 /// Making any game or store does it too; calling it again does nothing.
@@ -107,6 +109,16 @@ pub fn square_at_cell(column: u8, row: u8, flipped: bool) -> Option<Square> {
     Some(Square::ALL[usize::from(rank * 8 + file)])
 }
 
+/// White or Black at random (the player who lets the app choose).
+#[uniffi::export]
+pub fn random_side() -> Side {
+    if crate::net::crypto::random_bytes::<1>()[0] & 1 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
 /// A computer level as the level picker shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
 pub struct ComputerLevel {
@@ -143,6 +155,43 @@ pub fn board_themes() -> Vec<BoardTheme> {
 #[uniffi::export]
 pub fn board_colors(theme: BoardTheme) -> BoardColors {
     crate::view::board_colors(theme)
+}
+
+/// A move as a screen reader says it in `language` ("Knight takes e5,
+/// check"), for TalkBack and VoiceOver.
+#[uniffi::export]
+pub fn spoken_move(played: MoveInfo, language: Language) -> String {
+    crate::text::speech::spoken_move(&played, language)
+}
+
+/// The languages of the app, in the order the settings list them.
+#[uniffi::export]
+pub fn languages() -> Vec<Language> {
+    Language::ALL.to_vec()
+}
+
+/// The app's language for a device whose preferred languages are `locales`
+/// (locale names such as `he-IL` or `nb_NO`, best first): the first the app
+/// speaks, else English.
+#[uniffi::export]
+pub fn preferred_language(locales: Vec<String>) -> Language {
+    locales
+        .iter()
+        .find_map(|l| Language::from_locale(l))
+        .unwrap_or(Language::English)
+}
+
+/// The language's code (`he`): its resources' folder and locale name.
+#[uniffi::export]
+pub fn language_code(language: Language) -> String {
+    language.code().to_owned()
+}
+
+/// Whether the interface runs right to left in `language` (the board and
+/// notation never do).
+#[uniffi::export]
+pub fn is_right_to_left(language: Language) -> bool {
+    language.is_rtl()
 }
 
 /// The time controls a new game offers, fastest first.

@@ -3,29 +3,8 @@
 //! with its text as plain and notation spans.
 
 use super::diagrams::{RulesDiagram, to_record};
-use crate::rules_page::{self, Block, Language, ListMarker, Span};
-
-/// The languages of the rules page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum RulesLanguage {
-    English,
-    Hebrew,
-    NorwegianBokmal,
-    Polish,
-    Bulgarian,
-}
-
-impl From<RulesLanguage> for Language {
-    fn from(language: RulesLanguage) -> Language {
-        match language {
-            RulesLanguage::English => Language::English,
-            RulesLanguage::Hebrew => Language::Hebrew,
-            RulesLanguage::NorwegianBokmal => Language::NorwegianBokmal,
-            RulesLanguage::Polish => Language::Polish,
-            RulesLanguage::Bulgarian => Language::Bulgarian,
-        }
-    }
-}
+use crate::rules_page::{self, Block, ListMarker, Span};
+use crate::text::Language;
 
 /// A run of text. Notation (moves, squares) reads left to right in every
 /// language: inside Hebrew text the app isolates it (U+2066 … U+2069).
@@ -77,11 +56,8 @@ pub enum RulesPageBlock {
 
 /// The rules page in `language`.
 #[uniffi::export]
-pub fn rules_page(language: RulesLanguage) -> Vec<RulesPageBlock> {
-    rules_page::page(language.into())
-        .iter()
-        .map(to_block)
-        .collect()
+pub fn rules_page(language: Language) -> Vec<RulesPageBlock> {
+    rules_page::page(language).iter().map(to_block).collect()
 }
 
 fn spans(text: &[Span]) -> Vec<RulesSpan> {
@@ -128,13 +104,7 @@ fn to_block(block: &Block) -> RulesPageBlock {
 mod tests {
     use super::*;
 
-    const ALL: [RulesLanguage; 5] = [
-        RulesLanguage::English,
-        RulesLanguage::Hebrew,
-        RulesLanguage::NorwegianBokmal,
-        RulesLanguage::Polish,
-        RulesLanguage::Bulgarian,
-    ];
+    const ALL: [Language; 5] = Language::ALL;
 
     #[test]
     fn every_language_has_the_same_blocks_and_diagrams() {
@@ -147,7 +117,7 @@ mod tests {
                 })
                 .collect()
         };
-        let english = rules_page(RulesLanguage::English);
+        let english = rules_page(Language::English);
         let diagrams = english
             .iter()
             .filter(|b| matches!(b, RulesPageBlock::Diagram { .. }))
@@ -164,7 +134,7 @@ mod tests {
 
     #[test]
     fn blocks_carry_what_the_screen_draws() {
-        let page = rules_page(RulesLanguage::Polish);
+        let page = rules_page(Language::Polish);
         assert!(matches!(
             &page[0],
             RulesPageBlock::Heading { level: 1, spans } if spans == &[RulesSpan::Plain { text: "Zasady gry w szachy".into() }]

@@ -13,7 +13,8 @@ use crate::net::address::{AddressProblem, DEFAULT_PORT, HostAddress};
 use crate::rules::{EndReason, GameEnd, GameResult};
 use crate::session::{Controller, IllegalMoveReason};
 use crate::view::{
-    GameAction, GameMode, LinkState, PeerEvent, PeerRole, PieceKind, Prompt, Side, Square,
+    GameAction, GameMode, LinkState, PeerEvent, PeerRole, PieceKind, PlayerLabel, Prompt, Side,
+    Square,
 };
 
 /// Guards a test against a broken game: events normally arrive at once.
@@ -218,6 +219,26 @@ fn addresses_and_codes_as_typed() {
             problem: AddressProblem::BadPort
         })
     );
+    for typed in [
+        "192.168.1.7",
+        "192.168.1.7:40123",
+        "[fe80::1]:40123",
+        "phone.local",
+    ] {
+        let address = parse_host_address(typed.into()).unwrap();
+        assert_eq!(
+            parse_host_address(host_address_text(address.clone())),
+            Ok(address),
+            "{typed} shown as it is typed back"
+        );
+    }
+    assert_eq!(
+        host_address_text(HostAddress {
+            host: "fe80::1".into(),
+            port: 41641
+        }),
+        "[fe80::1]:41641"
+    );
     assert_eq!(parse_pairing_code(" 123-456 ".into()), Ok("123456".into()));
     assert_eq!(
         parse_pairing_code("12345".into()),
@@ -233,6 +254,13 @@ fn addresses_and_codes_as_typed() {
             ..
         })
     ));
+    assert_eq!(service_name("  ".into()), "Rokada");
+    let cyrillic = "Телефонът на Мария Иванова от Пловдив".to_owned();
+    let cut = service_name(cyrillic.clone());
+    assert!(cut.len() <= 63 && cyrillic.starts_with(&cut) && cut.len() > 50);
+    assert_eq!(checked_player_name(" Ada ".into()), Some("Ada".into()));
+    assert_eq!(checked_player_name("a\u{202E}b".into()), None);
+    assert_eq!(max_player_name_chars(), 40);
     let presets = time_presets();
     assert!(presets.iter().any(|p| p.label == "5+3"));
 }
@@ -660,4 +688,71 @@ fn a_stopped_game_has_written_its_last_save_and_writes_no_more() {
         "d4"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn each_device_hears_of_the_others_name() {
+    let host =
+        Game::host_wifi(SideChoice::White, None, Some(0), Some("Ada's phone".into())).unwrap();
+    let host_events = listen(&host);
+    let peer = host.view().peer.unwrap();
+    let address = HostAddress {
+        host: "127.0.0.1".into(),
+        port: peer.port.unwrap(),
+    };
+    let joiner = Game::join_wifi(address, peer.code.unwrap(), Some(" Bo ".into())).unwrap();
+    let joiner_events = listen(&joiner);
+    // The name comes after the game began: the host's screen is told, so
+    // that it draws the player bar again.
+    wait_for(&host_events, |e| {
+        matches!(
+            e,
+            EventKind::Peer {
+                event: PeerEvent::PlayerNamed { side: Side::Black }
+            }
+        )
+    });
+    assert_eq!(
+        host.view().top.label,
+        PlayerLabel::Peer {
+            name: Some("Bo".into())
+        }
+    );
+    wait_for(&joiner_events, |e| {
+        matches!(
+            e,
+            EventKind::Peer {
+                event: PeerEvent::GameStarted { .. }
+            }
+        )
+    });
+    assert_eq!(
+        joiner.view().top.label,
+        PlayerLabel::Peer {
+            name: Some("Ada's phone".into())
+        },
+        "the host's name comes with its game"
+    );
+}
+
+#[test]
+fn the_apps_language_comes_from_the_devices_list() {
+    use crate::text::Language;
+    assert_eq!(languages(), Language::ALL);
+    assert_eq!(
+        preferred_language(vec!["fr-FR".into(), "nb-NO".into(), "en".into()]),
+        Language::NorwegianBokmal
+    );
+    assert_eq!(preferred_language(vec!["iw_IL".into()]), Language::Hebrew);
+    assert_eq!(preferred_language(vec!["fr".into()]), Language::English);
+    assert_eq!(preferred_language(Vec::new()), Language::English);
+    assert_eq!(
+        languages()
+            .into_iter()
+            .map(language_code)
+            .collect::<Vec<_>>(),
+        ["en", "he", "nb", "pl", "bg"]
+    );
+    assert!(is_right_to_left(Language::Hebrew));
+    assert!(!is_right_to_left(Language::Bulgarian));
 }

@@ -39,6 +39,44 @@ pub fn parse_host_address(text: String) -> Result<HostAddress, RokadaError> {
     HostAddress::parse(&text).map_err(|problem| RokadaError::InvalidAddress { text, problem })
 }
 
+/// An address as a person would type it back (`192.168.1.20:41641`,
+/// `[fe80::1]:41641`): what a host shows under its code.
+#[uniffi::export]
+pub fn host_address_text(address: HostAddress) -> String {
+    address.to_string()
+}
+
+/// The longest player name another device takes, in characters.
+#[uniffi::export]
+pub fn max_player_name_chars() -> u32 {
+    crate::net::game::MAX_NAME_CHARS as u32
+}
+
+/// The player name as another device will be told it (trimmed), or `None`
+/// when it would not be sent: empty, too long, or holding control or
+/// direction characters. For the settings field to say so at once.
+#[uniffi::export]
+pub fn checked_player_name(text: String) -> Option<String> {
+    crate::net::game::player_name(&text)
+}
+
+/// The name to advertise a hosted game under (DNS-SD service instance
+/// names are at most 63 bytes of UTF-8): the player's name cut at a
+/// character boundary, or "Rokada" when there is none.
+#[uniffi::export]
+pub fn service_name(player_name: String) -> String {
+    const MAX_BYTES: usize = 63;
+    let name = player_name.trim();
+    if name.is_empty() {
+        return "Rokada".to_owned();
+    }
+    let mut end = name.len().min(MAX_BYTES);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    name[..end].to_owned()
+}
+
 /// Reads a pairing code as typed: six digits, spaces and dashes allowed
 /// between them. Returns the six digits.
 #[uniffi::export]

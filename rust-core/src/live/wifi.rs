@@ -247,6 +247,7 @@ impl Link {
                     local: local.into(),
                 },
                 WifiEvent::Resynced => PeerEvent::Resynced,
+                WifiEvent::PlayerNamed { side } => PeerEvent::PlayerNamed { side: side.into() },
                 WifiEvent::ClockSet => {
                     events.push(EventKind::ClockChanged);
                     continue;

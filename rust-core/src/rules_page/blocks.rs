@@ -10,46 +10,16 @@
 use std::{fmt, sync::LazyLock};
 
 use super::{Diagram, diagram};
+pub use crate::text::Language;
 
-/// A language of the app, and of its rules page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Language {
-    English,
-    Hebrew,
-    NorwegianBokmal,
-    Polish,
-    Bulgarian,
-}
-
-impl Language {
-    pub const ALL: [Language; 5] = [
-        Language::English,
-        Language::Hebrew,
-        Language::NorwegianBokmal,
-        Language::Polish,
-        Language::Bulgarian,
-    ];
-
-    /// The language's code, as `locales/` names its files.
-    pub fn code(self) -> &'static str {
-        match self {
-            Language::English => "en",
-            Language::Hebrew => "he",
-            Language::NorwegianBokmal => "nb",
-            Language::Polish => "pl",
-            Language::Bulgarian => "bg",
-        }
-    }
-
-    /// The page's Markdown source.
-    pub fn source(self) -> &'static str {
-        match self {
-            Language::English => include_str!("../../../locales/rules/en.md"),
-            Language::Hebrew => include_str!("../../../locales/rules/he.md"),
-            Language::NorwegianBokmal => include_str!("../../../locales/rules/nb.md"),
-            Language::Polish => include_str!("../../../locales/rules/pl.md"),
-            Language::Bulgarian => include_str!("../../../locales/rules/bg.md"),
-        }
+/// The page's Markdown source in `language`.
+pub fn source(language: Language) -> &'static str {
+    match language {
+        Language::English => include_str!("../../../locales/rules/en.md"),
+        Language::Hebrew => include_str!("../../../locales/rules/he.md"),
+        Language::NorwegianBokmal => include_str!("../../../locales/rules/nb.md"),
+        Language::Polish => include_str!("../../../locales/rules/pl.md"),
+        Language::Bulgarian => include_str!("../../../locales/rules/bg.md"),
     }
 }
 
@@ -147,7 +117,7 @@ pub fn page(language: Language) -> &'static [Block] {
     static PAGES: LazyLock<[Vec<Block>; 5]> = LazyLock::new(|| {
         // The pages are compiled in and `every_page_parses` parses them all,
         // so a failure here cannot reach a user.
-        Language::ALL.map(|l| parse(l, l.source()).expect("embedded rules pages parse"))
+        Language::ALL.map(|l| parse(l, source(l)).expect("embedded rules pages parse"))
     });
     let index = Language::ALL
         .iter()

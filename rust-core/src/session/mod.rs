@@ -779,4 +779,6 @@ fn looks_like_uci(text: &str) -> bool {
 #[cfg(test)]
 mod dead_tests;
 #[cfg(test)]
+mod file_tests;
+#[cfg(test)]
 mod tests;

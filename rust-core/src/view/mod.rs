@@ -127,6 +127,35 @@ pub struct StatusLine {
     pub computer_thinking: bool,
     /// The clock is stopped by the players (one phone).
     pub clock_paused: bool,
+    /// Once the game is over: which game-end sound it makes here.
+    pub end_sound: Option<EndSound>,
+}
+
+/// The sound of a game's end at this device: the player here won or lost,
+/// or it was drawn. On one phone, where both players sit, any decisive
+/// result sounds as a win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum EndSound {
+    Win,
+    Loss,
+    Draw,
+}
+
+fn end_sound(session: &GameSession) -> Option<EndSound> {
+    let end = session.end()?;
+    let Some(winner) = end.result.winner() else {
+        return Some(EndSound::Draw);
+    };
+    let here = match session.mode() {
+        Mode::SamePhone => return Some(EndSound::Win),
+        Mode::Computer { human, .. } => human,
+        Mode::WifiPeer { local } => local,
+    };
+    Some(if winner == here {
+        EndSound::Win
+    } else {
+        EndSound::Loss
+    })
 }
 
 /// A question the screen must ask now (and ask again after it was rebuilt).
@@ -351,6 +380,7 @@ fn status(session: &GameSession, context: &ViewContext<'_>) -> StatusLine {
         }),
         computer_thinking: context.computer_thinking,
         clock_paused: context.clock_paused,
+        end_sound: end_sound(session),
     }
 }
 

@@ -165,6 +165,10 @@ pub enum PeerEvent {
     },
     /// The game was replaced by the host's after the two drifted apart.
     Resynced,
+    /// The other device's player told their name: the player bar shows it.
+    PlayerNamed {
+        side: Side,
+    },
     RematchOffered {
         by: Side,
     },

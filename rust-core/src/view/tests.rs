@@ -174,6 +174,35 @@ fn a_draw_offer_from_the_other_device_is_a_prompt() {
 }
 
 #[test]
+fn the_end_sounds_as_it_ends_for_the_player_here() {
+    let input = BoardInput::default();
+    let sound = |mode, resigner: Color| {
+        let mut game = session(mode, None);
+        game.resign(game.controller(resigner), resigner).unwrap();
+        game_view(&game, context(&input)).status.end_sound
+    };
+    let computer = Mode::Computer {
+        human: Color::Black,
+        level: 1,
+    };
+    assert_eq!(sound(computer, Color::White), Some(EndSound::Win));
+    assert_eq!(sound(computer, Color::Black), Some(EndSound::Loss));
+    assert_eq!(sound(Mode::SamePhone, Color::Black), Some(EndSound::Win));
+    let mut drawn = session(Mode::SamePhone, None);
+    drawn.agree_draw().unwrap();
+    assert_eq!(
+        game_view(&drawn, context(&input)).status.end_sound,
+        Some(EndSound::Draw)
+    );
+    assert_eq!(
+        game_view(&session(Mode::SamePhone, None), context(&input))
+            .status
+            .end_sound,
+        None
+    );
+}
+
+#[test]
 fn the_screen_stays_awake_while_a_game_runs_or_a_link_is_open() {
     let mut game = session(Mode::SamePhone, None);
     let input = BoardInput::default();

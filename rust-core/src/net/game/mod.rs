@@ -175,6 +175,10 @@ pub enum WifiEvent {
     },
     /// The joiner replaced its game with the host's after they drifted apart.
     Resynced,
+    /// The other device's player told their name; the session holds it.
+    PlayerNamed {
+        side: Color,
+    },
     /// Joiner: the host's clock times arrived and were set.
     ClockSet,
     RematchOffered {

@@ -108,6 +108,8 @@ impl Protocol {
                 Some(name) => {
                     let remote = !Self::local_color(ctx.session);
                     ctx.session.set_player_name(remote, Some(name));
+                    // The player bar changes: the screens must hear of it.
+                    ctx.event(WifiEvent::PlayerNamed { side: remote });
                 }
                 None => ctx.refuse(ErrorCode::Malformed, "not a player name".into()),
             },

@@ -1,0 +1,5 @@
+mod movegen;
+pub use self::movegen::*;
+
+mod piece_type;
+pub use self::piece_type::*;
