@@ -131,9 +131,13 @@ class EventsTest {
             )
             assertEquals("e4", game.playText("e4").played().played.san)
             assertEquals(listOf("e4"), game.view().sans())
+            // A new listener also hears what the broken one had not been
+            // handed yet (e4's move, depending on the event thread), then e5's.
             val events = game.listen()
             game.playText("e5")
-            assertEquals("e5", (events.until { it is EventKind.MovePlayed }.kind as EventKind.MovePlayed).played.san)
+            val played = events.upTo { (it as? EventKind.MovePlayed)?.played?.san == "e5" }
+                .map { it.kind }.filterIsInstance<EventKind.MovePlayed>().map { it.played.san }
+            assertTrue(played == listOf("e5") || played == listOf("e4", "e5"), "$played")
         }
     }
 

@@ -129,6 +129,8 @@ class PersistenceTest {
                 game.playText("Nf3")
                 // A resumed game is kept saved.
                 awaitFiles(dir, "save") { store.saved().single().plies == 3u }
+                // Ended here, with its last save written: nothing is saved after the removal below.
+                game.stop()
             }
             assertNull(store.resume(SaveSlot.COMPUTER))
 
