@@ -6,9 +6,8 @@ import android.media.SoundPool
 import android.view.HapticFeedbackConstants
 import android.view.View
 import app.rokada.R
-import app.rokada.core.GameEnd
+import app.rokada.core.EndSound
 import app.rokada.core.GameMode
-import app.rokada.core.GameResult
 import app.rokada.core.MoveSound
 import app.rokada.core.Side
 
@@ -51,23 +50,13 @@ class Feedback(context: Context, private val pool: SoundPool = gamePool()) {
         tick(view, HapticFeedbackConstants.CLOCK_TICK)
     }
 
-    /** The end, as the player at this phone hears it: on one phone a decisive game is a win. */
-    fun end(end: GameEnd, mode: GameMode, view: View) {
-        val local = when (mode) {
-            is GameMode.Computer -> mode.human
-            is GameMode.WifiPeer -> mode.local
-            GameMode.SamePhone -> null
-        }
-        val winner = when (end.result) {
-            GameResult.WHITE_WINS -> Side.WHITE
-            GameResult.BLACK_WINS -> Side.BLACK
-            GameResult.DRAW -> null
-        }
+    /** The end as the core says it sounds at this phone (`StatusLine.endSound`). */
+    fun end(sound: EndSound, view: View) {
         play(
-            when {
-                winner == null -> Sound.DRAW
-                local == null || local == winner -> Sound.WIN
-                else -> Sound.LOSS
+            when (sound) {
+                EndSound.WIN -> Sound.WIN
+                EndSound.DRAW -> Sound.DRAW
+                EndSound.LOSS -> Sound.LOSS
             },
         )
         tick(view, HapticFeedbackConstants.LONG_PRESS)

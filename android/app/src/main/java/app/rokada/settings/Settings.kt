@@ -2,6 +2,7 @@ package app.rokada.settings
 
 import app.rokada.core.BoardTheme
 import app.rokada.core.Seating
+import app.rokada.core.checkedPlayerName
 
 /** The app's language: the phone's, or one chosen in settings. */
 enum class Language(val tag: String?) {
@@ -45,7 +46,6 @@ data class Settings(
         const val DEVICE_NAME = "device_name"
 
         /** A device name longer than this is cut: it is shown in one line on the other phone. */
-        const val MAX_NAME_LENGTH = 40
 
         /** Missing or unreadable values fall back to the defaults, one by one. */
         fun decode(stored: Map<String, String>): Settings {
@@ -61,8 +61,8 @@ data class Settings(
             )
         }
 
-        /** A typed name, trimmed and cut to [MAX_NAME_LENGTH]; blank is no name. */
-        fun cleanName(text: String?): String? = text?.trim()?.take(MAX_NAME_LENGTH)?.takeIf { it.isNotEmpty() }
+        /** A typed name as the core will send it (trimmed), or none when it would not be sent. */
+        fun cleanName(text: String?): String? = text?.let(::checkedPlayerName)
 
         private inline fun <reified T : Enum<T>> enumOrNull(name: String?): T? =
             enumValues<T>().firstOrNull { it.name == name }

@@ -20,6 +20,8 @@ import app.rokada.core.RokadaException
 import app.rokada.core.SaveSlot
 import app.rokada.core.Side
 import app.rokada.core.ViewOptions
+import app.rokada.core.serviceName
+import app.rokada.core.spokenMove
 import app.rokada.game.CurrentGame
 import app.rokada.game.Feedback
 import app.rokada.game.GameController
@@ -152,9 +154,9 @@ class GameActivity : RokadaActivity(), GameController.Observer {
         when (event) {
             is EventKind.MovePlayed -> {
                 feedback.move(event.played.sound, screen.board)
-                screen.board.announceMove(getString(R.string.a11y_move_played, event.played.san))
+                screen.board.announceMove(spokenMove(event.played, coreLanguage))
             }
-            is EventKind.GameOver -> feedback.end(event.end, mode, screen.board)
+            is EventKind.GameOver -> shown?.status?.endSound?.let { feedback.end(it, screen.board) }
             is EventKind.LowTime -> feedback.lowTime(event.side, mode, screen.board)
             is EventKind.DrawDeclined -> if (isOpponent(event.by, mode)) toast(getString(R.string.draw_offer_declined))
             is EventKind.Peer -> peerTexts.event(event.event)?.let { toast(it) }
@@ -223,12 +225,11 @@ class GameActivity : RokadaActivity(), GameController.Observer {
     /** A hosted game waiting for the other phone is advertised on the network, and only then. */
     private fun advertise(view: GameView) {
         val peer = view.peer
-        val port = peer?.port
-        val waiting = peer?.role == PeerRole.HOST && peer.link == LinkState.PAIRING && port != null
-        if (waiting && advertising == null && port != null) {
-            advertising = discovery.advertise(SettingsStore(this).deviceName(), port.toInt())
-        } else if (!waiting) {
+        val port = peer?.port?.takeIf { peer.role == PeerRole.HOST && peer.link == LinkState.PAIRING }
+        if (port == null) {
             stopAdvertising()
+        } else if (advertising == null) {
+            advertising = discovery.advertise(serviceName(SettingsStore(this).deviceName()), port.toInt())
         }
     }
 

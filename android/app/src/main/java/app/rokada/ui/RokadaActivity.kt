@@ -3,6 +3,7 @@ package app.rokada.ui
 import android.app.Activity
 import android.content.Context
 import android.os.Bundle
+import app.rokada.core.preferredLanguage
 import app.rokada.settings.Language
 import app.rokada.settings.Settings
 import app.rokada.settings.SettingsStore
@@ -14,6 +15,12 @@ abstract class RokadaActivity : Activity() {
         private set
     val strings: AndroidStrings by lazy { AndroidStrings(resources) }
     private var language: Language = Language.SYSTEM
+
+    /** The language the app's resources speak, as the core names it (rules page, spoken moves). */
+    val coreLanguage: app.rokada.core.Language by lazy {
+        val locales = resources.configuration.locales
+        preferredLanguage((0 until locales.size()).map { locales[it].toLanguageTag() })
+    }
 
     override fun attachBaseContext(newBase: Context) {
         language = SettingsStore(newBase).load().language

@@ -11,7 +11,6 @@ import app.rokada.board.BoardScene
 import app.rokada.board.ChessBoard
 import app.rokada.core.RulesCell
 import app.rokada.core.RulesDiagram
-import app.rokada.core.RulesLanguage
 import app.rokada.core.RulesListMarker
 import app.rokada.core.RulesPageBlock
 import app.rokada.core.boardColors
@@ -29,7 +28,7 @@ class RulesActivity : RokadaActivity() {
         super.onCreate(savedInstanceState)
         title = getString(R.string.rules_title)
         val content = column()
-        for (block in rulesPage(language())) {
+        for (block in rulesPage(coreLanguage)) {
             when (block) {
                 is RulesPageBlock.Heading -> content.addView(
                     text(block.spans.text(), sizeSp = if (block.level.toInt() == 1) 24f else 20f, bold = true).apply {
@@ -50,15 +49,6 @@ class RulesActivity : RokadaActivity() {
             }
         }
         setContentView(ScrollView(this).apply { addView(content) })
-    }
-
-    /** The page's language: the one the app's resources speak. */
-    private fun language(): RulesLanguage = when (resources.configuration.locales[0].language) {
-        "he", "iw" -> RulesLanguage.HEBREW
-        "nb", "no" -> RulesLanguage.NORWEGIAN_BOKMAL
-        "pl" -> RulesLanguage.POLISH
-        "bg" -> RulesLanguage.BULGARIAN
-        else -> RulesLanguage.ENGLISH
     }
 
     private fun paragraph(value: String) = text(value).apply { setPadding(0, dp(4), 0, dp(4)) }

@@ -17,6 +17,7 @@ import app.rokada.core.BoardTheme
 import app.rokada.core.Seating
 import app.rokada.core.boardColors
 import app.rokada.core.boardThemes
+import app.rokada.core.maxPlayerNameChars
 import app.rokada.core.rulesDiagrams
 import app.rokada.settings.Language
 import app.rokada.settings.Settings
@@ -79,7 +80,7 @@ class SettingsActivity : RokadaActivity() {
             EditText(this).apply {
                 setText(current.deviceName ?: store.deviceName())
                 inputType = InputType.TYPE_CLASS_TEXT or InputType.TYPE_TEXT_FLAG_CAP_WORDS
-                filters = arrayOf(android.text.InputFilter.LengthFilter(Settings.MAX_NAME_LENGTH))
+                filters = arrayOf(android.text.InputFilter.LengthFilter(maxPlayerNameChars().toInt()))
                 addTextChangedListener(
                     object : TextWatcher {
                         override fun beforeTextChanged(s: CharSequence?, start: Int, count: Int, after: Int) = Unit

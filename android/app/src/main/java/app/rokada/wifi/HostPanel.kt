@@ -6,9 +6,11 @@ import android.view.View
 import android.widget.Button
 import android.widget.LinearLayout
 import app.rokada.R
+import app.rokada.core.HostAddress
 import app.rokada.core.LinkState
 import app.rokada.core.PeerRole
 import app.rokada.core.PeerStatus
+import app.rokada.core.hostAddressText
 import app.rokada.text.Strings
 import app.rokada.ui.dp
 import app.rokada.ui.text
@@ -70,7 +72,7 @@ class HostPanel(context: Context, private val strings: Strings, onNewCode: () ->
         add(strings.get(R.string.wifi_pairing_code_hint))
         val port = peer.port
         if (port != null && addresses.isNotEmpty()) {
-            for (address in addresses) add(strings.get(R.string.wifi_this_address, "$address:$port"))
+            for (address in addresses) add(strings.get(R.string.wifi_this_address, hostAddressText(HostAddress(address, port))))
         } else {
             add(strings.get(R.string.android_wifi_no_address))
         }

@@ -27,9 +27,9 @@ class PeerTexts(private val strings: Strings) {
             strings.get(R.string.android_wifi_peer_error)
         }
         // Told by the screen itself (the game starts, the host panel counts
-        // wrong codes), or of no use to the player.
+        // wrong codes, the player bar shows the name), or of no use to the player.
         is PeerEvent.Refused, is PeerEvent.Dropped, is PeerEvent.GameStarted, is PeerEvent.RematchOffered,
-        PeerEvent.Closed,
+        is PeerEvent.PlayerNamed, PeerEvent.Closed,
         -> null
     }
 

@@ -1,6 +1,6 @@
 package app.rokada.rules
 
-import app.rokada.core.RulesLanguage
+import app.rokada.core.Language
 import app.rokada.core.RulesPageBlock
 import app.rokada.core.RulesSpan
 import app.rokada.core.rulesPage
@@ -19,7 +19,7 @@ class RulesPageTest {
     @Test
     fun `every diagram of the page says who moves, its last move and a check`() {
         val en = ResourceStrings("en")
-        val diagrams = rulesPage(RulesLanguage.ENGLISH).filterIsInstance<RulesPageBlock.Diagram>().map { it.diagram }
+        val diagrams = rulesPage(Language.ENGLISH).filterIsInstance<RulesPageBlock.Diagram>().map { it.diagram }
         assertTrue(diagrams.isNotEmpty())
         for (diagram in diagrams) {
             val facts = diagram.facts(en)

@@ -5,10 +5,8 @@ import android.view.HapticFeedbackConstants
 import android.view.View
 import android.view.WindowManager
 import app.rokada.R
-import app.rokada.core.EndReason
-import app.rokada.core.GameEnd
+import app.rokada.core.EndSound
 import app.rokada.core.GameMode
-import app.rokada.core.GameResult
 import app.rokada.core.GameSetup
 import app.rokada.core.MoveSound
 import app.rokada.core.Side
@@ -51,14 +49,17 @@ class FeedbackTest : ScreenTest() {
     }
 
     @Test
-    fun `the end sounds as the player at this phone takes it`() {
-        val blackWins = GameEnd(GameResult.BLACK_WINS, EndReason.CHECKMATE)
-        feedback.end(blackWins, GameMode.Computer(Side.WHITE, 3u), view)
-        assertTrue(played(R.raw.sound_game_end_loss))
-        feedback.end(blackWins, GameMode.WifiPeer(Side.BLACK), view)
-        assertTrue(played(R.raw.sound_game_end_win))
-        feedback.end(GameEnd(GameResult.DRAW, EndReason.STALEMATE), GameMode.SamePhone, view)
-        assertTrue(played(R.raw.sound_game_end_draw))
+    fun `the end makes the sound the core names for this phone`() {
+        for ((sound, resource) in listOf(
+            EndSound.WIN to R.raw.sound_game_end_win,
+            EndSound.LOSS to R.raw.sound_game_end_loss,
+            EndSound.DRAW to R.raw.sound_game_end_draw,
+        )) {
+            shadowOf(pool).clearPlayed()
+            feedback.end(sound, view)
+            assertTrue("$sound", played(resource))
+        }
+        assertEquals(HapticFeedbackConstants.LONG_PRESS, shadowOf(view).lastHapticFeedbackPerformed())
     }
 
     @Test

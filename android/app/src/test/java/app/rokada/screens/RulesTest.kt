@@ -3,7 +3,7 @@ package app.rokada.screens
 import android.text.Layout
 import android.widget.TextView
 import app.rokada.board.ChessBoard
-import app.rokada.core.RulesLanguage
+import app.rokada.core.Language
 import app.rokada.core.RulesPageBlock
 import app.rokada.core.rulesPage
 import app.rokada.screens.harness.Look
@@ -19,7 +19,7 @@ class RulesTest : ScreenTest() {
     @Test
     fun `every block and every diagram of the page is shown, in Hebrew right to left`() {
         val rules = Screens.launch(RulesActivity::class.java, Look(language = "iw")).get()
-        val page = rulesPage(RulesLanguage.HEBREW)
+        val page = rulesPage(Language.HEBREW)
         val diagrams = Screens.all<ChessBoard>(rules.window.decorView)
         assertEquals(page.count { it is RulesPageBlock.Diagram }, diagrams.size)
         val title = (page.first() as RulesPageBlock.Heading).spans.joinToString("") {

@@ -53,15 +53,15 @@ class TalkBackTest : ScreenTest() {
         nodes.performAction(Square.F3.ordinal, AccessibilityNodeInfo.ACTION_CLICK, null)
         assertEquals(listOf("Nf3"), Screens.view().sans())
         Screens.idleUntil("the move's announcement") { announcements(manager).isNotEmpty() }
-        assertEquals(listOf("Move played: Nf3"), announcements(manager))
+        assertEquals("the move in words, from the core", listOf("Knight f3"), announcements(manager))
     }
 
     @Test
     fun `announcements speak the screen's language`() {
         val manager = accessibility()
         Screens.launchGame(GameSetup(GameMode.SamePhone), Look(language = "pl")).get()
-        Screens.game().game.playText("e4")
+        Screens.game().game.playText("Nf3")
         Screens.idleUntil("the move's announcement") { announcements(manager).isNotEmpty() }
-        assertEquals(listOf("Wykonano ruch: e4"), announcements(manager))
+        assertEquals(listOf("Skoczek f3"), announcements(manager))
     }
 }

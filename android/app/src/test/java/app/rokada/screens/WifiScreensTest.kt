@@ -93,7 +93,8 @@ class WifiScreensTest : ScreenTest() {
     fun `host and join by typed address and code, play to mate, and see the same result`() {
         val host = host()
         val joiner = join(host)
-        assertEquals(PlayerLabel.Peer("Ada's phone"), joiner.view.top.label)
+        // The host's name crosses after the game began, as an event of its own.
+        Screens.idleUntil("the host's name on the joiner's bar") { joiner.view.top.label == PlayerLabel.Peer("Ada's phone") }
         move(host, joiner, "f2", "f3")
         move(joiner, host, "e7", "e5")
         move(host, joiner, "g2", "g4")

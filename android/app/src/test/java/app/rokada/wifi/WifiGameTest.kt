@@ -8,6 +8,7 @@ import app.rokada.core.HostAddress
 import app.rokada.core.LinkState
 import app.rokada.core.PeerEvent
 import app.rokada.core.PeerRole
+import app.rokada.core.PlayerLabel
 import app.rokada.core.Refusal
 import app.rokada.core.Side
 import app.rokada.core.SideChoice
@@ -56,7 +57,11 @@ class WifiGameTest {
         joiner.waitFor("the joiner's game starts") { joiner.news.any { it is PeerEvent.GameStarted } }
         host.waitFor("the host's game starts") { host.news.any { it is PeerEvent.GameStarted } }
         assertEquals(Side.BLACK, joiner.news.filterIsInstance<PeerEvent.GameStarted>().single().local)
-        assertEquals(app.rokada.core.PlayerLabel.Peer("Host phone"), joiner.view!!.top.label)
+        // The names cross after the game began, each as an event of its own.
+        joiner.waitFor("the host's name arrives") { joiner.news.any { it is PeerEvent.PlayerNamed } }
+        assertEquals(PlayerLabel.Peer("Host phone"), joiner.view!!.top.label)
+        host.waitFor("the joiner's name arrives") { host.news.any { it is PeerEvent.PlayerNamed } }
+        assertEquals(PlayerLabel.Peer("Joiner phone"), host.view!!.top.label)
 
         host.controller.tap(sq("e2"))
         host.controller.tap(sq("e4"))
