@@ -30,23 +30,31 @@ class ActionBar(private val context: Context, private val texts: GameTexts, priv
 
     fun show(items: List<ActionItem>) {
         if (items == shown) return
+        // The same actions in the same places: the buttons stay (a tap under
+        // way is not lost to a redraw), only whether each can act changes.
+        if (items.map { it.action } != shown.map { it.action }) {
+            view.removeAllViews()
+            for (item in items) view.addView(button(item.action), weighted(vertical = false))
+        }
         shown = items
-        view.removeAllViews()
-        for (item in items) {
-            val button = Button(context, null, android.R.attr.borderlessButtonStyle).apply {
-                text = texts.barLabel(item.action)
-                isAllCaps = false
-                textSize = 13f
-                maxLines = 2
-                setCompoundDrawablesRelativeWithIntrinsicBounds(0, icon(item.action), 0, 0)
+        items.forEachIndexed { index, item ->
+            view.getChildAt(index).apply {
                 isEnabled = item.enabled
                 alpha = if (item.enabled) 1f else DISABLED_ALPHA
-                contentDescription = texts.action(item.action)
-                setOnClickListener { onAction(item) }
             }
-            view.addView(button, weighted(vertical = false))
         }
         view.visibility = if (items.isEmpty()) View.GONE else View.VISIBLE
+    }
+
+    private fun button(action: GameAction): Button = Button(context, null, android.R.attr.borderlessButtonStyle).apply {
+        text = texts.barLabel(action)
+        isAllCaps = false
+        textSize = 13f
+        maxLines = 2
+        setCompoundDrawablesRelativeWithIntrinsicBounds(0, icon(action), 0, 0)
+        contentDescription = texts.action(action)
+        // The item as shown now: its `confirm` may change while the button stays.
+        setOnClickListener { shown.firstOrNull { it.action == action }?.let(onAction) }
     }
 
     private fun icon(action: GameAction): Int = when (action) {

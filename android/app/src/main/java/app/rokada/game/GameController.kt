@@ -56,8 +56,9 @@ class GameController(val game: Game, private val main: Executor) : BoardInputTar
     /** The game has ended here ([stop]); a screen still holding it only lets go. */
     private var stopped = false
 
-    /** The newest revision handed to the observer. */
-    private var drawn: ULong = 0uL
+    /** The newest revision handed to the observer: what the screen shows now. */
+    var drawn: ULong = 0uL
+        private set
 
     private val listener = object : GameListener {
         override fun onEvent(event: LiveEvent) {
@@ -104,8 +105,8 @@ class GameController(val game: Game, private val main: Executor) : BoardInputTar
 
     fun setOptions(options: ViewOptions) = draw(game.setOptions(options))
 
-    /** Both clocks now, for the faces that tick between changes. */
-    fun clock(): ClockView? = game.clock()
+    /** Both clocks now, for the faces that tick between changes; none once the game is stopped. */
+    fun clock(): ClockView? = if (stopped) null else game.clock()
 
     /** Carries out one of the view's actions. */
     fun perform(action: GameAction): Outcome = try {
@@ -126,8 +127,11 @@ class GameController(val game: Game, private val main: Executor) : BoardInputTar
         if (!stopped) game.pause()
     }
 
+    /** Back in front: the clock runs again, and the screen draws the view after it (no event tells it). */
     fun resume() {
-        if (!stopped) game.resume()
+        if (stopped) return
+        game.resume()
+        draw(game.view())
     }
 
     /**

@@ -38,11 +38,11 @@ class GameTexts(private val strings: Strings) {
         },
     )
 
-    /** The status line: the end, a pending offer, the paused clock, or whose move it is. */
+    /** The status line: browsing, the end, a pending offer, the paused clock, or whose move it is. */
     fun status(view: GameView): String {
         val status = view.status
-        status.end?.let { return result(it, view.mode) }
         if (!view.browse.live) return strings.get(R.string.android_status_browsing)
+        status.end?.let { return result(it, view.mode) }
         if (status.clockPaused) return strings.get(R.string.clock_paused)
         status.drawOffer?.let {
             if (it.fromOpponent) return strings.get(R.string.draw_offer_received)

@@ -29,7 +29,7 @@ import org.robolectric.Shadows.shadowOf
 class ActionsTest : ScreenTest() {
     private fun play(vararg moves: String) {
         Screens.game().game.playAll(*moves)
-        Screens.idle()
+        Screens.settle()
     }
 
     @Test

@@ -36,7 +36,7 @@ class BrowseTest : ScreenTest() {
     fun `tapping a move shows the position after it, and the way back to the game`() {
         val game = Screens.launchGame(GameSetup(GameMode.SamePhone)).get()
         Screens.game().game.playAll(*opening)
-        Screens.idle()
+        Screens.settle()
         Touch.tap(game, cell(game, "Nf3"))
         assertEquals(BrowseState(6u, 3u, false), Screens.view().browse)
         val board = BoardDriver(game).view.scene
@@ -55,7 +55,7 @@ class BrowseTest : ScreenTest() {
     fun `the step buttons walk through the moves`() {
         val game = Screens.launchGame(GameSetup(GameMode.SamePhone)).get()
         Screens.game().game.playAll(*opening)
-        Screens.idle()
+        Screens.settle()
         assertFalse("forward does nothing at the live position", step(game, R.string.android_browse_forward).isEnabled)
         Touch.tap(game, step(game, R.string.android_browse_back))
         Touch.tap(game, step(game, R.string.android_browse_back))
@@ -73,7 +73,7 @@ class BrowseTest : ScreenTest() {
     fun `a swipe on the board steps back and forward, and a tap brings the game back`() {
         val game = Screens.launchGame(GameSetup(GameMode.SamePhone)).get()
         Screens.game().game.playAll(*opening)
-        Screens.idle()
+        Screens.settle()
         val board = BoardDriver(game)
         board.drag("b4", "f4")
         assertEquals(5u, Screens.view().browse.shown)
@@ -91,7 +91,7 @@ class BrowseTest : ScreenTest() {
     fun `continuing from an earlier position is confirmed and drops the later moves`() {
         val game = Screens.launchGame(GameSetup(GameMode.SamePhone)).get()
         Screens.game().game.playAll(*opening)
-        Screens.idle()
+        Screens.settle()
         Touch.tap(game, cell(game, "Nc6"))
         Controls.choose(game, game.getString(R.string.android_action_continue_here))
         Controls.confirm()
@@ -102,13 +102,19 @@ class BrowseTest : ScreenTest() {
     @Test
     fun `the move list follows the last move`() {
         val game = Screens.launchGame(GameSetup(GameMode.SamePhone)).get()
-        val knights = arrayOf("Nf3", "Nf6", "Ng1", "Ng8", "Nc3", "Nc6", "Nb1", "Nb8")
-        repeat(5) { Screens.game().game.playAll(*knights) }
-        Screens.game().game.playAll("e4")
-        Screens.idle()
+        // 121 half-moves, no position three times (pawn steps between the knights' rounds).
+        for ((white, black) in listOf(3 to 6, 4 to 5)) {
+            for (file in "abdegh") {
+                Screens.game().game.playAll(
+                    "$file$white", "$file$black", "Nc3", "Nc6", "Nb1", "Nb8", "Nf3", "Nf6", "Ng1", "Ng8",
+                )
+            }
+        }
+        Screens.game().game.playAll("c4")
+        Screens.settle()
         val list = Screens.all<ScrollView>(game.window.decorView).single { it.isShown && it.getChildAt(0) is app.rokada.game.MoveFlow }
         assertTrue("the list is long enough to scroll", list.getChildAt(0).height > list.height)
-        val last = Screens.all<TextView>(list).last { it.isShown && it.text.toString() == "e4" }
+        val last = Screens.all<TextView>(list).last { it.isShown && it.text.toString() == "c4" }
         val at = IntArray(2).also { last.getLocationInWindow(it) }
         val box = IntArray(2).also { list.getLocationInWindow(it) }
         assertTrue("the last move is out of sight", at[1] >= box[1] && at[1] + last.height <= box[1] + list.height)

@@ -82,7 +82,7 @@ class ImportTest : ScreenTest() {
     fun `a game replacing an unfinished one is asked about first, and declining keeps it`() {
         Screens.launchGame(GameSetup(GameMode.SamePhone)).get()
         Screens.game().game.playText("e4")
-        Screens.idle()
+        Screens.settle()
         awaitSave("same-phone.rokada") { "e2e4" in it }
         val import = share("1. d4 d5 *")
         val question = Screens.dialog()

@@ -59,6 +59,14 @@ object Screens {
     /** What the running game's screen is drawing now, read from the core. */
     fun view(): GameView = game().game.view()
 
+    /**
+     * Drives the main looper until the running game's screen has drawn the
+     * core's latest view: after a change made on the core directly (as the
+     * computer or the other phone make theirs), whose event comes through
+     * the game's event thread.
+     */
+    fun settle() = idleUntil("the screen to draw the game's latest view") { game().drawn >= view().revision }
+
     /** Runs every task the main looper has now, as the UI thread would. */
     fun idle() = shadowOf(Looper.getMainLooper()).idle()
 

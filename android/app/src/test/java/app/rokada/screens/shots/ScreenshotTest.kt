@@ -134,7 +134,7 @@ class ScreenshotTest : ScreenTest() {
         val setup = GameSetup(GameMode.SamePhone, startFen = fen, timeControl = if (timed) BLITZ else null)
         val screen = Screens.launchGame(setup, look).get()
         for (move in moves) Screens.game().game.playText(move)
-        Screens.idle()
+        Screens.settle()
         return screen
     }
 
