@@ -58,7 +58,8 @@ class ManifestTest {
         assertTrue("application/x-chess-pgn" in types && "text/plain" in types, "$types")
         val patterns = (0 until import.getElementsByTagName("data").length)
             .map { (import.getElementsByTagName("data").item(it) as Element).getAttributeNS(android, "pathPattern") }
-        assertTrue(".*\\.pgn" in patterns, "$patterns")
+        // As written in the manifest: aapt reads "\\." as an escaped dot.
+        assertTrue(""".*\\.pgn""" in patterns, "$patterns")
         val exported = activities.filter { it.getAttributeNS(android, "exported") == "true" }
             .map { it.getAttributeNS(android, "name") }
         assertEquals(listOf(".ui.HomeActivity", ".ui.ImportActivity"), exported)

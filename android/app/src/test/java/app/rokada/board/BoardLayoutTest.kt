@@ -77,8 +77,8 @@ class BoardLayoutTest {
         assertEquals("hgfedcba", files.joinToString("") { it.text })
         val ranks = labels.filter { it.corner == LabelCorner.TOP_LEFT }.sortedBy { it.box.top }
         assertEquals("12345678", ranks.joinToString("") { it.text })
-        // h1 is light: its label is drawn in the dark colour.
-        assertEquals(colors.coordinateOnLight.toInt(), files.first().color)
+        // The bottom row is the 8th: h8, bottom left, is dark, so its label takes the colour for dark squares.
+        assertEquals(colors.coordinateOnDark.toInt(), files.first().color)
     }
 
     @Test

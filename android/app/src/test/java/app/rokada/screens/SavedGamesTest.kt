@@ -23,7 +23,8 @@ import org.robolectric.Shadows.shadowOf
 class SavedGamesTest : ScreenTest() {
     private fun savedButtons(home: HomeActivity): List<Button> {
         val mode = home.getString(R.string.android_title_same_phone)
-        return Screens.all<Button>(home.window.decorView).filter { it.isShown && it.text.startsWith(mode) }
+        // "Two players · 1 half-move · …", not the button that starts a new game of two players.
+        return Screens.all<Button>(home.window.decorView).filter { it.isShown && it.text.startsWith("$mode · ") }
     }
 
     @Test
