@@ -68,7 +68,6 @@ class GameScreen(
             addView(thinking)
             addView(status, weighted(vertical = false))
         }
-        val metrics = activity.resources.displayMetrics
         return if (sideways) {
             val pane = LinearLayout(activity).apply {
                 orientation = LinearLayout.VERTICAL
@@ -92,10 +91,7 @@ class GameScreen(
                 pane.minimumWidth = activity.resources.getDimensionPixelSize(R.dimen.side_pane)
             }
         } else {
-            // Upright, the board leaves at least two fifths of the height to the rest.
-            board.maxSize = metrics.heightPixels * 3 / 5
-            LinearLayout(activity).apply {
-                orientation = LinearLayout.VERTICAL
+            Column().apply {
                 addView(host.view, wide())
                 addView(topStrip.view, wide())
                 addView(
@@ -113,6 +109,33 @@ class GameScreen(
                 })
                 addView(actions.view, wide())
             }
+        }
+    }
+
+    /**
+     * The upright screen's column. The board takes what the bars, the
+     * panels and a few lines of moves leave it, so that the action bar at
+     * the bottom is never pushed off the screen (a host panel on a tablet).
+     */
+    private inner class Column : LinearLayout(activity) {
+        init {
+            orientation = VERTICAL
+        }
+
+        override fun onMeasure(widthMeasureSpec: Int, heightMeasureSpec: Int) {
+            val height = MeasureSpec.getSize(heightMeasureSpec)
+            if (MeasureSpec.getMode(heightMeasureSpec) != MeasureSpec.UNSPECIFIED) {
+                val unbounded = MeasureSpec.makeMeasureSpec(0, MeasureSpec.UNSPECIFIED)
+                var others = 0
+                for (i in 0 until childCount) {
+                    val child = getChildAt(i)
+                    if (child === board || child === moves.view || child.visibility == View.GONE) continue
+                    child.measure(widthMeasureSpec, unbounded)
+                    others += child.measuredHeight
+                }
+                board.maxSize = maxOf(0, height - paddingTop - paddingBottom - others - activity.dp(MIN_MOVES_DP))
+            }
+            super.onMeasure(widthMeasureSpec, heightMeasureSpec)
         }
     }
 
@@ -151,5 +174,10 @@ class GameScreen(
                 },
             )
         }
+    }
+
+    private companion object {
+        /** The moves keep at least two lines under an upright board. */
+        const val MIN_MOVES_DP = 56
     }
 }
