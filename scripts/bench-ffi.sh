@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Measures the FFI round trip from Kotlin on the host JVM: play a move through
-# the generated bindings, then read the board (and, separately, the whole
-# screen state) back. Prints the median and 99th percentile per move in
-# microseconds; the target for play + board is a median under 50 µs.
+# the generated bindings and get everything the screen draws back in the same
+# call (and, separately, the same move made by two taps). Prints the median
+# and 99th percentile per move in microseconds; the target for a move and its
+# view is a median under 25 µs.
 #
 # Usage: scripts/bench-ffi.sh [--moves N] [--warm-up N] [--offline]
 # Uses the release core library and the bindings in build/bindings/kotlin

@@ -87,7 +87,8 @@ def aapt2_link(tmp_path, files):
 
 
 def test_aapt2_accepts_every_generated_resource(tmp_path):
-    files = sorted((RES / "drawable").glob("*.xml")) + sorted((RES / "raw").glob("sound_*.ogg"))
+    drawables = [*(RES / "drawable").glob("piece_*.xml"), *(RES / "drawable").glob("ic_launcher_*.xml")]
+    files = sorted(drawables) + sorted((RES / "raw").glob("sound_*.ogg"))
     files += sorted((RES / "mipmap-anydpi-v26").glob("*.xml")) + sorted((RES / "mipmap").glob("*.xml"))
     result = aapt2_link(tmp_path, files)
     assert result.returncode == 0, result.stderr

@@ -243,7 +243,6 @@ def test_android_format_arguments_are_positional(gen):
 def test_android_hebrew_in_both_folders(gen):
     res = gen.ANDROID_RES
     assert (res / "values-iw" / "strings.xml").read_bytes() == (res / "values-he" / "strings.xml").read_bytes()
-    assert (res / "raw-iw" / "rules.md").read_bytes() == (res / "raw-he" / "rules.md").read_bytes()
 
 
 def test_android_escaping_of_special_text(gen):

@@ -249,6 +249,14 @@ impl Game {
         self.live.resume();
     }
 
+    /// Ends the game as dropping it does (the computer stops, a Wi-Fi game
+    /// is adjourned and the other device told) and returns once its last
+    /// save is written: stop a game before starting the one that replaces
+    /// it in the same save slot. Its view can still be read.
+    pub fn stop(&self) {
+        self.live.stop();
+    }
+
     /// The whole game for [`Game::restore`].
     pub fn save(&self) -> String {
         self.live.save()

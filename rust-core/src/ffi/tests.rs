@@ -649,6 +649,48 @@ fn a_wifi_game_between_two_games_over_loopback() {
 }
 
 #[test]
+fn a_stopped_game_has_written_its_last_save_and_writes_no_more() {
+    let dir = std::env::temp_dir().join(format!("rokada-ffi-stop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = SaveStore::new(dir.to_string_lossy().into_owned());
+    let old = Game::new(setup(GameMode::SamePhone)).unwrap();
+    old.keep_saved(store.clone());
+    old.play_text("e4".into()).unwrap();
+    old.stop();
+    assert_eq!(
+        store.saved()[0].plies,
+        1,
+        "the last save is written on return"
+    );
+    assert!(
+        old.view().status.end.is_none(),
+        "a stopped game can be read"
+    );
+
+    // A new game in the same slot replaces it; the old one stays silent.
+    let new = Game::new(setup(GameMode::SamePhone)).unwrap();
+    new.keep_saved(store.clone());
+    new.play_text("d4".into()).unwrap();
+    new.play_text("d5".into()).unwrap();
+    new.stop();
+    drop(old);
+    let saved = store.saved();
+    assert_eq!((saved.len(), saved[0].plies), (1, 2));
+    let restored = store
+        .resume(crate::store::SaveSlot::SamePhone, None)
+        .unwrap();
+    assert_eq!(
+        restored.unwrap().view().moves[0]
+            .white
+            .as_ref()
+            .unwrap()
+            .san,
+        "d4"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn each_device_hears_of_the_others_name() {
     let host =
         Game::host_wifi(SideChoice::White, None, Some(0), Some("Ada's phone".into())).unwrap();

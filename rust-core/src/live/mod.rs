@@ -119,19 +119,20 @@ impl LiveGame {
     /// Stops the game: the computer stops thinking, the clock's watcher and
     /// the events stop, and over Wi-Fi this device leaves (an unfinished
     /// game is adjourned and the other device told). The link's driver is
-    /// handed back to finish sending.
-    fn close(&mut self) -> Option<Driver<()>> {
+    /// handed back to finish sending. Closing again does nothing more.
+    fn close(&self) -> Option<Driver<()>> {
         {
             let mut state = self.inner.lock();
-            state.closed = true;
-            if let Some(search) = state.search.take() {
-                search.cancel();
-            }
-            let State { session, wifi, .. } = &mut *state;
-            if let Some(link) = wifi.as_mut() {
-                // An unfinished game is adjourned, and the other device
-                // told; a link that has ended already has nothing to say.
-                let _ = link.leave(session, &mut Vec::new());
+            if !std::mem::replace(&mut state.closed, true) {
+                if let Some(search) = state.search.take() {
+                    search.cancel();
+                }
+                let State { session, wifi, .. } = &mut *state;
+                if let Some(link) = wifi.as_mut() {
+                    // An unfinished game is adjourned, and the other device
+                    // told; a link that has ended already has nothing to say.
+                    let _ = link.leave(session, &mut Vec::new());
+                }
             }
         }
         self.inner.clock_changed.notify_all();
@@ -140,15 +141,28 @@ impl LiveGame {
             waker.wake();
         }
         self.driver
-            .get_mut()
+            .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .take()
+    }
+
+    /// Ends the game like dropping it and waits until its last save is
+    /// written, but not for the link, which finishes sending by itself. A
+    /// screen that replaces a game with a new one in the same save slot
+    /// stops the old one first, so its last save cannot land after the new
+    /// game's first.
+    pub fn stop(&self) {
+        let driver = self.close();
+        self.inner.events.join();
+        if let Some(driver) = driver {
+            wifi::release_driver(driver);
+        }
     }
 
     /// Ends the game like dropping it, but waits until its last save is
     /// written and the link has sent its last messages (a program about to
     /// exit calls this).
-    pub fn finish(mut self) {
+    pub fn finish(self) {
         let driver = self.close();
         self.inner.events.join();
         if let Some(driver) = driver {

@@ -38,13 +38,35 @@ class ManifestTest {
         val activities = elements("activity")
         val names = activities.map { "app.rokada" + it.getAttributeNS(android, "name") }
         assertEquals(
-            listOf("Home", "Game", "Join", "Rules", "Settings").map { "app.rokada.ui.${it}Activity" },
+            listOf("Home", "Game", "Import", "Join", "Rules", "Settings").map { "app.rokada.ui.${it}Activity" },
             names,
         )
         for (name in names) {
             assertTrue(Activity::class.java.isAssignableFrom(Class.forName(name, false, javaClass.classLoader)), name)
         }
-        val launcher = activities.single { it.getElementsByTagName("intent-filter").length > 0 }
+        val launcher = activities.single { "android.intent.action.MAIN" in actions(it) }
         assertEquals(".ui.HomeActivity", launcher.getAttributeNS(android, "name"))
+    }
+
+    @Test
+    fun `PGN files and shared text open the import screen, and only it is reachable from outside`() {
+        val activities = elements("activity")
+        val import = activities.single { it.getAttributeNS(android, "name") == ".ui.ImportActivity" }
+        assertEquals(setOf("android.intent.action.VIEW", "android.intent.action.SEND"), actions(import).toSet())
+        val types = (0 until import.getElementsByTagName("data").length)
+            .map { (import.getElementsByTagName("data").item(it) as Element).getAttributeNS(android, "mimeType") }
+        assertTrue("application/x-chess-pgn" in types && "text/plain" in types, "$types")
+        val patterns = (0 until import.getElementsByTagName("data").length)
+            .map { (import.getElementsByTagName("data").item(it) as Element).getAttributeNS(android, "pathPattern") }
+        // As written in the manifest: aapt reads "\\." as an escaped dot.
+        assertTrue(""".*\\.pgn""" in patterns, "$patterns")
+        val exported = activities.filter { it.getAttributeNS(android, "exported") == "true" }
+            .map { it.getAttributeNS(android, "name") }
+        assertEquals(listOf(".ui.HomeActivity", ".ui.ImportActivity"), exported)
+    }
+
+    private fun actions(activity: Element): List<String> {
+        val nodes = activity.getElementsByTagName("action")
+        return (0 until nodes.length).map { (nodes.item(it) as Element).getAttributeNS(android, "name") }
     }
 }

@@ -3,19 +3,24 @@ package app.rokada.board
 import android.graphics.Canvas
 import android.graphics.Paint
 import android.graphics.Path
+import android.graphics.RadialGradient
+import android.graphics.Shader
 import android.graphics.Typeface
+import android.graphics.drawable.Drawable
+import app.rokada.core.Piece
 import kotlin.math.atan2
 import kotlin.math.cos
 import kotlin.math.sin
 
-/** Paints a display list on a Canvas; it decides nothing about the board. */
-class BoardPainter {
+/**
+ * Paints a display list on a Canvas; it decides nothing about the board.
+ * Pieces are the app's vector drawables, drawn at the full size of their
+ * square (the set leaves its own margin), never tinted.
+ */
+class BoardPainter(private val pieces: (Piece) -> Drawable) {
     private val fill = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.FILL }
     private val stroke = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.STROKE }
-    private val text = Paint(Paint.ANTI_ALIAS_FLAG).apply {
-        textAlign = Paint.Align.CENTER
-        typeface = Typeface.DEFAULT
-    }
+    private val glow = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.FILL }
     private val label = Paint(Paint.ANTI_ALIAS_FLAG).apply { typeface = Typeface.DEFAULT_BOLD }
     private val path = Path()
 
@@ -24,6 +29,7 @@ class BoardPainter {
             when (item) {
                 is DisplayItem.SquareFill -> rect(canvas, item.box, item.color)
                 is DisplayItem.Highlight -> rect(canvas, item.box, item.color)
+                is DisplayItem.CheckGlow -> checkGlow(canvas, item)
                 is DisplayItem.Hint -> hint(canvas, item)
                 is DisplayItem.PieceMark -> piece(canvas, item)
                 is DisplayItem.Label -> label(canvas, item)
@@ -37,9 +43,23 @@ class BoardPainter {
         canvas.drawRect(box.left, box.top, box.right, box.bottom, fill)
     }
 
+    private fun checkGlow(canvas: Canvas, item: DisplayItem.CheckGlow) {
+        val box = item.box
+        val radius = box.width / 2
+        val clear = item.color and 0x00FFFFFF
+        glow.shader = RadialGradient(
+            box.centerX, box.centerY, radius,
+            intArrayOf(item.color, item.color, clear),
+            floatArrayOf(0f, GLOW_CORE, 1f),
+            Shader.TileMode.CLAMP,
+        )
+        canvas.drawRect(box.left, box.top, box.right, box.bottom, glow)
+        glow.shader = null
+    }
+
     private fun hint(canvas: Canvas, hint: DisplayItem.Hint) {
         val box = hint.box
-        if (hint.onPiece) {
+        if (hint.capture) {
             stroke.color = hint.color
             stroke.strokeWidth = box.width * 0.08f
             canvas.drawCircle(box.centerX, box.centerY, box.width * 0.44f, stroke)
@@ -51,12 +71,16 @@ class BoardPainter {
 
     private fun piece(canvas: Canvas, mark: DisplayItem.PieceMark) {
         val box = mark.box
-        text.textSize = box.height * GLYPH_SCALE
-        val baseline = box.centerY - (text.ascent() + text.descent()) / 2
-        text.color = mark.fill
-        canvas.drawText(PieceGlyphs.solid(mark.piece.kind) + TEXT_STYLE, box.centerX, baseline, text)
-        text.color = mark.outline
-        canvas.drawText(PieceGlyphs.outline(mark.piece.kind) + TEXT_STYLE, box.centerX, baseline, text)
+        val drawable = pieces(mark.piece)
+        drawable.setBounds(box.left.toInt(), box.top.toInt(), box.right.toInt(), box.bottom.toInt())
+        if (mark.turned) {
+            canvas.save()
+            canvas.rotate(180f, box.centerX, box.centerY)
+            drawable.draw(canvas)
+            canvas.restore()
+        } else {
+            drawable.draw(canvas)
+        }
     }
 
     private fun label(canvas: Canvas, item: DisplayItem.Label) {
@@ -92,12 +116,11 @@ class BoardPainter {
         path.close()
         fill.color = arrow.color
         canvas.drawPath(path, fill)
+        stroke.strokeCap = Paint.Cap.BUTT
     }
 
     private companion object {
-        const val GLYPH_SCALE = 0.84f
-
-        /** Variation selector 15: the chess symbols as text, never as emoji. */
-        const val TEXT_STYLE = "\uFE0E"
+        /** The glow keeps its full colour over the middle fifth, then fades. */
+        const val GLOW_CORE = 0.2f
     }
 }

@@ -9,15 +9,12 @@ data class Box(val left: Float, val top: Float, val right: Float, val bottom: Fl
     val height: Float get() = bottom - top
     val centerX: Float get() = (left + right) / 2
     val centerY: Float get() = (top + bottom) / 2
-
-    fun contains(x: Float, y: Float): Boolean = x >= left && x < right && y >= top && y < bottom
 }
 
 /** Why a square is tinted, drawn in this order under the pieces. */
 enum class HighlightKind {
     LAST_MOVE,
     SELECTED,
-    CHECK,
 }
 
 /** Which corner of its square a coordinate label sits in. */
@@ -32,17 +29,14 @@ sealed interface DisplayItem {
 
     data class Highlight(val square: Square, val kind: HighlightKind, val box: Box, val color: Int) : DisplayItem
 
-    /** A legal destination: a dot on an empty square, a ring around a piece. */
-    data class Hint(val square: Square, val onPiece: Boolean, val box: Box, val color: Int) : DisplayItem
+    /** The soft glow under a king in check: [color] at the centre, transparent at the square's edge. */
+    data class CheckGlow(val square: Square, val box: Box, val color: Int) : DisplayItem
 
-    /** `square` is null for a piece that follows the finger. */
-    data class PieceMark(
-        val square: Square?,
-        val piece: Piece,
-        val box: Box,
-        val fill: Int,
-        val outline: Int,
-    ) : DisplayItem
+    /** A legal destination: a dot on an empty square, a ring where it takes a piece. */
+    data class Hint(val square: Square, val capture: Boolean, val box: Box, val color: Int) : DisplayItem
+
+    /** `square` is null for a piece that follows the finger; [turned] pieces are drawn upside down. */
+    data class PieceMark(val square: Square?, val piece: Piece, val box: Box, val turned: Boolean) : DisplayItem
 
     data class Label(
         val text: String,

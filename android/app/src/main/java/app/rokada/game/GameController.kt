@@ -1,55 +1,68 @@
 package app.rokada.game
 
 import app.rokada.board.BoardInputTarget
-import app.rokada.core.DrawClaim
+import app.rokada.core.ActionOutcome
+import app.rokada.core.ClockView
+import app.rokada.core.EventKind
 import app.rokada.core.Game
 import app.rokada.core.GameAction
-import app.rokada.core.GameEvent
 import app.rokada.core.GameListener
-import app.rokada.core.GameState
-import app.rokada.core.InputResult
-import app.rokada.core.Piece
+import app.rokada.core.GameView
+import app.rokada.core.LiveEvent
 import app.rokada.core.PieceKind
 import app.rokada.core.RokadaException
 import app.rokada.core.Square
-import app.rokada.wifi.WifiAction
+import app.rokada.core.Touched
+import app.rokada.core.ViewOptions
 import java.util.concurrent.Executor
 
-/** What the screen does after a menu action. */
-sealed interface ActionOutcome {
-    /** The core did it; its events update the screen. */
-    data object Done : ActionOutcome
+/** What the screen does after an action beyond drawing the view it returned. */
+sealed interface Outcome {
+    data object Done : Outcome
 
-    data object FlipBoard : ActionOutcome
+    data class Share(val pgn: String) : Outcome
 
-    data class SharePgn(val pgn: String) : ActionOutcome
+    /** Open the new-game choices; this game stays until one replaces it. */
+    data object NewGame : Outcome
 
-    data object NewGame : ActionOutcome
-
-    /** Over Wi-Fi: this phone left; the game is adjourned, its save kept. */
-    data object Left : ActionOutcome
-
-    /** The core refused (the state changed since the menu was drawn). */
-    data class Refused(val error: RokadaException) : ActionOutcome
+    /** The core refused (the game changed since the screen was drawn); nothing changed. */
+    data class Refused(val error: RokadaException) : Outcome
 }
 
 /**
- * One game as the game screen drives it. The core sends events on whatever
- * thread caused them (a core thread for the computer's move or a fallen
- * flag); they reach [observer] only through [mainThread], so views are only
- * ever touched there.
+ * One game as its screen drives it. Every change the screen makes returns
+ * the view after it, drawn at once; the core's events (some from its own
+ * threads: the computer's move, a fallen flag, the other phone) reach
+ * [observer] only through [main]. An event whose revision the screen has
+ * drawn already (the echo of its own move) is not drawn again, but still
+ * told, for its sound and announcement: one refresh per change.
  */
-class GameController(val game: Game, private val mainThread: Executor) : BoardInputTarget {
-    fun interface Observer {
-        fun onGameEvent(event: GameEvent)
+class GameController(val game: Game, private val main: Executor) : BoardInputTarget {
+    interface Observer {
+        /** Draw this view. */
+        fun show(view: GameView)
+
+        /** Something happened: sound it, announce it. Its view is drawn already. */
+        fun happened(event: EventKind)
     }
 
     /** Read and written on the main thread only. */
     var observer: Observer? = null
+        set(value) {
+            field = value.takeUnless { stopped }
+            field?.let { draw(game.view()) }
+        }
+
+    /** The game has ended here ([stop]); a screen still holding it only lets go. */
+    private var stopped = false
+
+    /** The newest revision handed to the observer: what the screen shows now. */
+    var drawn: ULong = 0uL
+        private set
 
     private val listener = object : GameListener {
-        override fun onEvent(event: GameEvent) {
-            mainThread.execute { observer?.onGameEvent(event) }
+        override fun onEvent(event: LiveEvent) {
+            main.execute { deliver(event) }
         }
     }
 
@@ -57,71 +70,81 @@ class GameController(val game: Game, private val mainThread: Executor) : BoardIn
         game.setListener(listener)
     }
 
-    fun state(): GameState = game.state()
-
-    fun board(): List<Piece?> = game.board()
-
-    override fun tap(square: Square): InputResult = game.tap(square)
-
-    override fun dragStart(square: Square): InputResult = game.dragStart(square)
-
-    override fun dropPiece(from: Square, to: Square): InputResult = game.dropPiece(from, to)
-
-    fun choosePromotion(kind: PieceKind): InputResult = game.choosePromotion(kind)
-
-    fun cancelPromotion(): InputResult = game.cancelPromotion()
-
-    /** Runs a game-menu entry. */
-    fun perform(action: GameAction): ActionOutcome = try {
-        when (action) {
-            is GameAction.ClaimDraw -> done { game.claimDraw(action.v1) }
-            GameAction.AgreeDraw -> done { game.agreeDraw() }
-            GameAction.OfferDraw -> done { game.offerDraw() }
-            GameAction.AcceptDraw -> done { game.acceptDraw() }
-            GameAction.DeclineDraw -> done { game.declineDraw() }
-            GameAction.Resign -> done { game.resign() }
-            GameAction.Undo -> done { game.undo() }
-            GameAction.Redo -> done { game.redo() }
-            GameAction.FlipBoard -> ActionOutcome.FlipBoard
-            GameAction.SharePgn -> ActionOutcome.SharePgn(game.pgn())
-            GameAction.NewGame -> ActionOutcome.NewGame
-        }
-    } catch (error: RokadaException) {
-        ActionOutcome.Refused(error)
+    private fun deliver(event: LiveEvent) {
+        val screen = observer ?: return
+        if (event.revision > drawn) draw(game.view())
+        screen.happened(event.kind)
     }
 
-    fun claimDraw(claim: DrawClaim): ActionOutcome = perform(GameAction.ClaimDraw(claim))
+    /** Draws a view the core returned, unless a newer one is on screen already. */
+    private fun draw(view: GameView) {
+        if (view.revision < drawn) return
+        drawn = view.revision
+        observer?.show(view)
+    }
 
-    /** Runs a Wi-Fi menu entry; leaving comes back to the screen, which closes. */
-    fun perform(action: WifiAction): ActionOutcome = try {
-        when (action) {
-            WifiAction.REMATCH -> done { game.rematch() }
-            WifiAction.DECLINE_REMATCH -> done { game.declineRematch() }
-            WifiAction.LEAVE -> {
-                game.leave()
-                ActionOutcome.Left
+    private fun touched(touched: Touched): Touched = touched.also { draw(it.view) }
+
+    override fun tap(square: Square): Touched = touched(game.tap(square))
+
+    override fun dragStart(square: Square): Touched = touched(game.dragStart(square))
+
+    override fun dropPiece(from: Square, to: Square): Touched = touched(game.dropPiece(from, to))
+
+    override fun swipe(delta: Int) = draw(game.step(delta))
+
+    fun choosePromotion(kind: PieceKind): Touched = touched(game.choosePromotion(kind))
+
+    fun cancelPromotion(): Touched = touched(game.cancelPromotion())
+
+    fun showPly(ply: UInt) = draw(game.showPly(ply))
+
+    fun step(delta: Int) = draw(game.step(delta))
+
+    fun showLive() = draw(game.showLive())
+
+    fun setOptions(options: ViewOptions) = draw(game.setOptions(options))
+
+    /** Both clocks now, for the faces that tick between changes; none once the game is stopped. */
+    fun clock(): ClockView? = if (stopped) null else game.clock()
+
+    /** Carries out one of the view's actions. */
+    fun perform(action: GameAction): Outcome = try {
+        when (val outcome = game.perform(action)) {
+            is ActionOutcome.Done -> {
+                draw(outcome.view)
+                Outcome.Done
             }
+            is ActionOutcome.Share -> Outcome.Share(outcome.pgn)
+            ActionOutcome.NewGame -> Outcome.NewGame
         }
     } catch (error: RokadaException) {
-        ActionOutcome.Refused(error)
+        Outcome.Refused(error)
     }
 
-    fun save(): String = game.save()
+    /** The app went to the background: the computer stops thinking and the clock stops (except over Wi-Fi). */
+    fun pause() {
+        if (!stopped) game.pause()
+    }
 
-    /** The screen left: the computer stops thinking and the clock stops (except over Wi-Fi). */
-    fun pause() = game.pause()
+    /** Back in front: the clock runs again, and the screen draws the view after it (no event tells it). */
+    fun resume() {
+        if (stopped) return
+        game.resume()
+        draw(game.view())
+    }
 
-    fun resume() = game.resume()
-
-    /** Stops events and frees the core's game. */
-    fun close() {
+    /**
+     * Ends the game: its events stop, its last save is written before this
+     * returns (so a game that replaces it in the same slot is never
+     * overwritten), and the core's game is freed.
+     */
+    fun stop() {
+        if (stopped) return
         observer = null
+        stopped = true
         game.setListener(null)
-        game.destroy()
-    }
-
-    private inline fun done(call: () -> Unit): ActionOutcome {
-        call()
-        return ActionOutcome.Done
+        game.stop()
+        game.close()
     }
 }

@@ -2,20 +2,31 @@ package app.rokada.settings
 
 import android.content.Context
 import android.content.res.Configuration
+import android.os.Build
 import java.util.Locale
 
 /** The settings in the app's shared preferences. */
 class SettingsStore(context: Context) {
-    private val prefs = context.applicationContext.getSharedPreferences(FILE, Context.MODE_PRIVATE)
+    private val app = context.applicationContext
+    private val prefs = app.getSharedPreferences(FILE, Context.MODE_PRIVATE)
 
     fun load(): Settings = Settings.decode(
         prefs.all.entries.mapNotNull { (key, value) -> (value as? String)?.let { key to it } }.toMap(),
     )
 
     fun save(settings: Settings) {
-        val editor = prefs.edit()
+        val editor = prefs.edit().clear()
         for ((key, value) in settings.encode()) editor.putString(key, value)
         editor.apply()
+    }
+
+    /** The name this phone goes by in Wi-Fi games: the one set in the settings, or the phone's own. */
+    fun deviceName(): String = load().deviceName ?: Settings.cleanName(systemName()) ?: Build.MODEL
+
+    private fun systemName(): String? = if (Build.VERSION.SDK_INT >= Build.VERSION_CODES.N_MR1) {
+        android.provider.Settings.Global.getString(app.contentResolver, android.provider.Settings.Global.DEVICE_NAME)
+    } else {
+        null
     }
 
     companion object {

@@ -10,8 +10,8 @@ import app.rokada.core.GameSetup
 import app.rokada.core.Side
 import app.rokada.core.SideChoice
 import app.rokada.core.computerLevels
+import app.rokada.core.randomSide
 import app.rokada.text.Strings
-import kotlin.random.Random
 
 /** Level (with the rating it plays at), colour and clock for a game against the computer. */
 class ComputerSetupDialog(private val activity: RokadaActivity, private val strings: Strings) {
@@ -37,7 +37,7 @@ class ComputerSetupDialog(private val activity: RokadaActivity, private val stri
                 val human = when (choices.colour.chosen) {
                     SideChoice.WHITE -> Side.WHITE
                     SideChoice.BLACK -> Side.BLACK
-                    SideChoice.RANDOM -> if (Random.nextBoolean()) Side.WHITE else Side.BLACK
+                    SideChoice.RANDOM -> randomSide()
                 }
                 val chosenLevel = levels[level.selectedItemPosition].level
                 start(GameSetup(GameMode.Computer(human, chosenLevel), timeControl = choices.clock.chosen))

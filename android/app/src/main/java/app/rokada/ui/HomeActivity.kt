@@ -3,26 +3,31 @@ package app.rokada.ui
 import android.app.AlertDialog
 import android.content.Intent
 import android.os.Bundle
-import android.widget.Button
+import android.view.View
+import android.widget.LinearLayout
 import android.widget.ScrollView
-import android.widget.Toast
 import app.rokada.R
 import app.rokada.core.Game
 import app.rokada.core.GameMode
 import app.rokada.core.GameSetup
-import app.rokada.core.RokadaException
-import app.rokada.core.TimeControl
-import app.rokada.game.TimePreset
-import app.rokada.store.SessionStore
+import app.rokada.core.Side
+import app.rokada.core.computerLevels
+import app.rokada.core.timePresets
+import app.rokada.game.CurrentGame
+import app.rokada.settings.SettingsStore
+import app.rokada.text.GameTexts
 
-/** The first screen: start a game, resume the saved one, read the rules, change settings. */
+/**
+ * The first screen: start a game of each kind, continue a saved one (one
+ * per kind, as the core keeps them), open a PGN file, read the rules,
+ * change the settings.
+ */
 class HomeActivity : RokadaActivity() {
-    private lateinit var resume: Button
-    private lateinit var store: SessionStore
+    private lateinit var saved: LinearLayout
+    private lateinit var savedTitle: View
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
-        store = SessionStore(filesDir)
         title = getString(R.string.app_name)
         val content = column()
         content.addView(button(getString(R.string.home_two_players)) { newSamePhoneGame() }, wide())
@@ -32,8 +37,18 @@ class HomeActivity : RokadaActivity() {
             button(getString(R.string.home_join_wifi)) { startActivity(Intent(this, JoinActivity::class.java)) },
             wide(),
         )
-        resume = button(getString(R.string.home_resume)) { openGame() }
-        content.addView(resume, wide())
+        savedTitle = text(getString(R.string.android_home_saved), sizeSp = 18f, bold = true).apply {
+            setPadding(0, dp(16), 0, dp(4))
+        }
+        content.addView(savedTitle, wide())
+        saved = LinearLayout(this).apply { orientation = LinearLayout.VERTICAL }
+        content.addView(saved, wide())
+        content.addView(
+            button(getString(R.string.android_home_import_pgn)) {
+                startActivity(Intent(this, ImportActivity::class.java))
+            },
+            wide(),
+        )
         content.addView(
             button(getString(R.string.home_rules)) { startActivity(Intent(this, RulesActivity::class.java)) },
             wide(),
@@ -47,62 +62,48 @@ class HomeActivity : RokadaActivity() {
 
     override fun onResume() {
         super.onResume()
-        resume.isEnabled = CurrentGame.isRunning || store.hasSave()
+        showSaved()
+    }
+
+    /** The saved games, each a way back into its game. */
+    private fun showSaved() {
+        val games = CurrentGame.store(this).use { it.saved() }
+        val texts = GameTexts(strings)
+        val maxLevel = computerLevels().maxOf { it.level.toInt() }
+        saved.removeAllViews()
+        for (game in games) {
+            saved.addView(button(texts.savedGame(game, maxLevel)) { GameActivity.open(this, game.slot) }, wide())
+        }
+        savedTitle.visibility = if (games.isEmpty()) View.GONE else View.VISIBLE
     }
 
     private fun newSamePhoneGame() {
-        chooseTimeControl(this) { control -> start(GameSetup(GameMode.SamePhone, timeControl = control)) }
+        chooseTimeControl { control ->
+            NewGames.start(this, GameMode.SamePhone) { Game(GameSetup(GameMode.SamePhone, timeControl = control)) }
+        }
     }
 
     private fun newComputerGame() {
-        ComputerSetupDialog(this, strings).show { setup -> start(setup) }
+        ComputerSetupDialog(this, strings).show { setup -> NewGames.start(this, setup.mode) { Game(setup) } }
     }
 
     private fun hostWifiGame() {
         HostSetupDialog(this, strings).show { side, control ->
-            val game = try {
-                Game.hostWifi(side, control, ANY_PORT)
-            } catch (_: RokadaException) {
-                // Only the network can refuse here: no port to listen on.
-                Toast.makeText(this, R.string.error_network_connection_lost, Toast.LENGTH_LONG).show()
-                return@show
-            }
-            store.clear()
-            CurrentGame.start(game)
-            openGame()
+            val name = SettingsStore(this).deviceName()
+            // Any colour: every Wi-Fi game has the one slot.
+            NewGames.start(this, GameMode.WifiPeer(Side.WHITE)) { Game.hostWifi(side, control, name = name) }
         }
     }
 
-    private fun start(setup: GameSetup) {
-        // The setups offered here are all valid: the core refuses only bad FENs and clocks.
-        val game = Game(setup)
-        store.clear()
-        CurrentGame.start(game)
-        openGame()
-    }
-
-    private fun openGame() {
-        startActivity(Intent(this, GameActivity::class.java))
-    }
-
-    companion object {
-        private const val ANY_PORT: UShort = 0u
-
-        /** Asks for the clock: none, or one of the presets. */
-        fun chooseTimeControl(activity: RokadaActivity, chosen: (TimeControl?) -> Unit) {
-            val labels = listOf(activity.getString(R.string.time_none)) +
-                TimePreset.entries.map { presetLabel(activity, it) }
-            AlertDialog.Builder(activity)
-                .setTitle(R.string.time_title)
-                .setItems(labels.toTypedArray()) { _, which ->
-                    chosen(if (which == 0) null else TimePreset.entries[which - 1].timeControl)
-                }
-                .setNegativeButton(R.string.common_cancel, null)
-                .show()
-        }
-
-        fun presetLabel(activity: RokadaActivity, preset: TimePreset): String =
-            activity.getString(preset.label) + " · " +
-                activity.getString(R.string.time_control, preset.minutes, preset.incrementSeconds)
+    /** Asks for the clock: none, or one of the core's time controls. */
+    private fun chooseTimeControl(chosen: (app.rokada.core.TimeControl?) -> Unit) {
+        val presets = timePresets()
+        val texts = GameTexts(strings)
+        val labels = listOf(getString(R.string.time_none)) + presets.map { texts.preset(it) }
+        AlertDialog.Builder(this)
+            .setTitle(R.string.time_title)
+            .setItems(labels.toTypedArray()) { _, which -> chosen(if (which == 0) null else presets[which - 1].control) }
+            .setNegativeButton(R.string.common_cancel, null)
+            .show()
     }
 }

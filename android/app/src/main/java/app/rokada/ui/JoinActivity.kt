@@ -1,8 +1,8 @@
 package app.rokada.ui
 
-import android.content.Intent
 import android.os.Bundle
 import android.text.InputType
+import android.view.View
 import android.widget.ArrayAdapter
 import android.widget.Button
 import android.widget.EditText
@@ -10,19 +10,31 @@ import android.widget.LinearLayout
 import android.widget.ListView
 import android.widget.TextView
 import app.rokada.R
+import app.rokada.core.EventKind
 import app.rokada.core.Game
+import app.rokada.core.GameListener
+import app.rokada.core.GameMode
+import app.rokada.core.HostAddress
+import app.rokada.core.LiveEvent
+import app.rokada.core.PeerEvent
 import app.rokada.core.RokadaException
+import app.rokada.core.SaveSlot
+import app.rokada.core.Side
+import app.rokada.core.parseHostAddress
+import app.rokada.core.parsePairingCode
+import app.rokada.game.CurrentGame
 import app.rokada.game.MainThread
-import app.rokada.store.SessionStore
-import app.rokada.wifi.AddressParse
+import app.rokada.settings.SettingsStore
 import app.rokada.wifi.FoundHost
 import app.rokada.wifi.LanDiscovery
-import app.rokada.wifi.PeerAddress
 import app.rokada.wifi.PeerTexts
 
 /**
  * Joining a Wi-Fi game: the hosts found on this network (tap one to take
- * its address), or an address typed by hand, and the host's pairing code.
+ * its address), or an address typed by hand (the core reads it; without a
+ * port it is the hosts' default one), and the host's pairing code. The
+ * screen stays until the game has started: a wrong code, or a host that
+ * cannot be reached, is told here, with the fields kept for another try.
  */
 class JoinActivity : RokadaActivity() {
     private lateinit var discovery: LanDiscovery
@@ -46,11 +58,11 @@ class JoinActivity : RokadaActivity() {
         val list = ListView(this).apply {
             adapter = found
             setOnItemClickListener { _, _, position, _ ->
-                hosts.getOrNull(position)?.address?.let { address.setText(it.text) }
+                hosts.getOrNull(position)?.address?.let { address.setText(typed(it)) }
             }
         }
         address = EditText(this).apply {
-            hint = getString(R.string.wifi_manual_address)
+            hint = getString(R.string.android_wifi_address_hint)
             inputType = InputType.TYPE_CLASS_TEXT or InputType.TYPE_TEXT_VARIATION_URI
             textDirection = TextView.TEXT_DIRECTION_LTR
         }
@@ -59,7 +71,10 @@ class JoinActivity : RokadaActivity() {
             inputType = InputType.TYPE_CLASS_NUMBER
             textDirection = TextView.TEXT_DIRECTION_LTR
         }
-        problem = text(sizeSp = 15f).apply { setTextColor(ERROR_COLOUR) }
+        problem = text(sizeSp = 15f).apply {
+            setTextColor(getColor(R.color.error))
+            accessibilityLiveRegion = View.ACCESSIBILITY_LIVE_REGION_POLITE
+        }
         connectButton = button(getString(R.string.wifi_connect)) { connect() }
         val content = column().apply {
             addView(searching, wide())
@@ -70,6 +85,7 @@ class JoinActivity : RokadaActivity() {
             addView(connectButton, wide())
         }
         setContentView(content)
+        pending?.let { attach(it) }
     }
 
     override fun onResume() {
@@ -83,6 +99,13 @@ class JoinActivity : RokadaActivity() {
         super.onPause()
     }
 
+    override fun onDestroy() {
+        // Turning the phone keeps a connection under way for the new screen; leaving drops it.
+        if (!isChangingConfigurations) pending?.let { drop(it) }
+        pending?.game?.setListener(null)
+        super.onDestroy()
+    }
+
     private fun showHosts(list: List<FoundHost>) {
         hosts = list
         found.clear()
@@ -90,51 +113,97 @@ class JoinActivity : RokadaActivity() {
         searching.text = getString(if (list.isEmpty()) R.string.wifi_no_games else R.string.wifi_searching)
     }
 
+    /** An address as the player would type it; the core reads it back. */
+    private fun typed(address: HostAddress): String =
+        if (':' in address.host) "[${address.host}]:${address.port}" else "${address.host}:${address.port}"
+
     private fun connect() {
-        val target = when (val parsed = PeerAddress.parse(address.text.toString())) {
-            is AddressParse.Valid -> parsed.address
-            is AddressParse.Invalid -> {
-                problem.text = texts.addressProblem(parsed.problem)
-                return
-            }
+        val target = try {
+            parseHostAddress(address.text.toString())
+        } catch (error: RokadaException.InvalidAddress) {
+            problem.text = texts.addressProblem(error.problem)
+            return
         }
+        val digits = try {
+            parsePairingCode(code.text.toString())
+        } catch (_: RokadaException.InvalidPairingCode) {
+            problem.text = getString(R.string.android_wifi_code_digits)
+            return
+        }
+        NewGames.ask(this, GameMode.WifiPeer(Side.BLACK), go = { join(target, digits) })
+    }
+
+    private fun join(target: HostAddress, digits: String) {
         connectButton.isEnabled = false
         problem.text = getString(R.string.wifi_connecting)
-        val typedCode = code.text.toString()
+        val name = SettingsStore(this).deviceName()
         // Looking a host name up may wait on the network: never on the UI thread.
         Thread {
             val joined = try {
-                Result.success(Game.joinWifi(target.host, target.port.toUShort(), typedCode))
+                Result.success(Game.joinWifi(target, digits, name))
             } catch (error: RokadaException) {
                 Result.failure(error)
             }
-            MainThread.execute { joined(joined) }
+            MainThread.execute {
+                joined.onSuccess { game -> attach(Joining(game).also { pending = it }) }
+                joined.onFailure { failed(getString(R.string.wifi_unreachable)) }
+            }
         }.start()
     }
 
-    private fun joined(result: Result<Game>) {
-        connectButton.isEnabled = true
-        result.onSuccess { game ->
-            if (isDestroyed) {
-                game.destroy()
-                return
-            }
-            // A new game replaces the saved one, as on the home screen.
-            SessionStore(filesDir).clear()
-            CurrentGame.start(game)
-            startActivity(Intent(this, GameActivity::class.java))
-            finish()
-        }
-        result.onFailure { problem.text = joinProblem(it as RokadaException) }
+    /** Waits for the game to start, or for the reason it will not. */
+    private fun attach(joining: Joining) {
+        connectButton.isEnabled = false
+        problem.text = getString(R.string.wifi_connecting)
+        joining.game.setListener(
+            object : GameListener {
+                override fun onEvent(event: LiveEvent) {
+                    MainThread.execute { if (pending === joining && !isDestroyed) joined(joining, event.kind) }
+                }
+            },
+        )
     }
 
-    private fun joinProblem(error: RokadaException): String = when (error) {
-        is RokadaException.InvalidPairingCode -> getString(R.string.wifi_wrong_code)
-        is RokadaException.InvalidAddress -> texts.addressProblem(app.rokada.wifi.AddressProblem.BAD_HOST)
-        else -> getString(R.string.wifi_unreachable)
+    private fun joined(joining: Joining, event: EventKind) {
+        val news = (event as? EventKind.Peer)?.event ?: return
+        when (news) {
+            is PeerEvent.GameStarted -> {
+                pending = null
+                joining.game.setListener(null)
+                CurrentGame.adopt(this, joining.game)
+                GameActivity.open(this, SaveSlot.WIFI)
+                finish()
+            }
+            is PeerEvent.RefusedByHost -> {
+                drop(joining)
+                failed(texts.refusal(news.refusal))
+                code.requestFocus()
+            }
+            PeerEvent.Unreachable -> {
+                drop(joining)
+                failed(getString(R.string.wifi_unreachable))
+            }
+            else -> Unit
+        }
     }
+
+    private fun failed(text: String) {
+        connectButton.isEnabled = true
+        problem.text = text
+    }
+
+    /** A connection that will not become a game: it is stopped, nothing of it kept. */
+    private fun drop(joining: Joining) {
+        if (pending === joining) pending = null
+        joining.game.setListener(null)
+        joining.game.stop()
+        joining.game.close()
+    }
+
+    /** A game being joined, kept across a turn of the phone. */
+    private class Joining(val game: Game)
 
     private companion object {
-        val ERROR_COLOUR = android.graphics.Color.rgb(0xB0, 0x20, 0x20)
+        var pending: Joining? = null
     }
 }

@@ -3,6 +3,7 @@ package app.rokada.ui
 import android.app.Activity
 import android.content.Context
 import android.os.Bundle
+import app.rokada.core.preferredLanguage
 import app.rokada.settings.Language
 import app.rokada.settings.Settings
 import app.rokada.settings.SettingsStore
@@ -12,8 +13,14 @@ import app.rokada.text.AndroidStrings
 abstract class RokadaActivity : Activity() {
     protected var settings: Settings = Settings()
         private set
-    protected val strings: AndroidStrings by lazy { AndroidStrings(resources) }
+    val strings: AndroidStrings by lazy { AndroidStrings(resources) }
     private var language: Language = Language.SYSTEM
+
+    /** The language the app's resources speak, as the core names it (rules page, spoken moves). */
+    val coreLanguage: app.rokada.core.Language by lazy {
+        val locales = resources.configuration.locales
+        preferredLanguage((0 until locales.size()).map { locales[it].toLanguageTag() })
+    }
 
     override fun attachBaseContext(newBase: Context) {
         language = SettingsStore(newBase).load().language

@@ -1,15 +1,16 @@
 package app.rokada.ui
 
 import android.view.View
-import android.widget.LinearLayout
 import android.widget.ArrayAdapter
+import android.widget.LinearLayout
 import android.widget.RadioButton
 import android.widget.RadioGroup
 import android.widget.Spinner
 import app.rokada.R
 import app.rokada.core.SideChoice
 import app.rokada.core.TimeControl
-import app.rokada.game.TimePreset
+import app.rokada.core.timePresets
+import app.rokada.text.GameTexts
 import app.rokada.text.Strings
 
 /** White, Black or random, for the new-game dialogs; White is checked. */
@@ -35,18 +36,19 @@ class ColourChoice(activity: RokadaActivity, strings: Strings) {
     val chosen: SideChoice get() = sides[view.checkedRadioButtonId] ?: SideChoice.WHITE
 }
 
-/** No clock or one of the presets, for the new-game dialogs. */
+/** No clock or one of the core's time controls, for the new-game dialogs. */
 class ClockChoice(activity: RokadaActivity, strings: Strings) {
+    private val presets = timePresets()
     val view = Spinner(activity).apply {
         adapter = ArrayAdapter(
             activity,
             android.R.layout.simple_spinner_dropdown_item,
-            listOf(strings.get(R.string.time_none)) + TimePreset.entries.map { HomeActivity.presetLabel(activity, it) },
+            listOf(strings.get(R.string.time_none)) + presets.map { GameTexts(strings).preset(it) },
         )
     }
 
     val chosen: TimeControl?
-        get() = view.selectedItemPosition.takeIf { it > 0 }?.let { TimePreset.entries[it - 1].timeControl }
+        get() = view.selectedItemPosition.takeIf { it > 0 }?.let { presets[it - 1].control }
 }
 
 /** The colour and clock rows both new-game dialogs show, added to [content]. */

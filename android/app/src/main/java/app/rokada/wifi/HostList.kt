@@ -1,10 +1,12 @@
 package app.rokada.wifi
 
+import app.rokada.core.HostAddress
+
 /** The DNS-SD service type every Rokada host advertises. */
 const val SERVICE_TYPE = "_rokada._tcp"
 
 /** A game hosted on this network: its advertised name and, once resolved, its address. */
-data class FoundHost(val name: String, val address: PeerAddress?)
+data class FoundHost(val name: String, val address: HostAddress?)
 
 /**
  * The hosts the join screen lists, kept from discovery callbacks: a host
@@ -25,16 +27,16 @@ class HostList {
         return true
     }
 
-    /** Keeps the address only when it is one the app can connect to. */
+    /** Keeps the address only when it has a port the app can connect to. */
     fun resolved(name: String, host: String, port: Int): Boolean {
-        if (!hosts.containsKey(name)) return false
-        val address = PeerAddress.parse(PeerAddress.format(host, port))
-        if (address !is AddressParse.Valid) return false
-        hosts[name] = FoundHost(name, address.address)
+        if (!hosts.containsKey(name) || port !in 1..MAX_PORT) return false
+        hosts[name] = FoundHost(name, HostAddress(host, port.toUShort()))
         return true
     }
 
     fun lost(name: String): Boolean = hosts.remove(name) != null
 
-    fun clear() = hosts.clear()
+    private companion object {
+        const val MAX_PORT = 65535
+    }
 }

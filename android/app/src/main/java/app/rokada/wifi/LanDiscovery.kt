@@ -12,6 +12,10 @@ import java.util.concurrent.atomic.AtomicBoolean
  * NsdManager (DNS-SD over multicast DNS). The core connects by host and
  * port; this only tells the player which hosts there are. Callbacks come
  * on NsdManager's thread and are passed on through [main].
+ *
+ * A registration or a discovery is always stopped, in whatever state it
+ * is: NsdManager takes the stop after a start whose callback has not come
+ * yet, and only one that failed (its listener already dropped) needs none.
  */
 class LanDiscovery(context: Context, private val main: Executor) {
     private val nsd = context.getSystemService(Context.NSD_SERVICE) as NsdManager
@@ -28,20 +32,20 @@ class LanDiscovery(context: Context, private val main: Executor) {
             serviceType = SERVICE_TYPE
             setPort(port)
         }
-        val registered = AtomicBoolean(false)
+        val failed = AtomicBoolean(false)
         val listener = object : NsdManager.RegistrationListener {
-            override fun onServiceRegistered(serviceInfo: NsdServiceInfo) {
-                registered.set(true)
-            }
+            override fun onServiceRegistered(serviceInfo: NsdServiceInfo) = Unit
 
-            override fun onRegistrationFailed(serviceInfo: NsdServiceInfo, errorCode: Int) = Unit
+            override fun onRegistrationFailed(serviceInfo: NsdServiceInfo, errorCode: Int) {
+                failed.set(true)
+            }
 
             override fun onServiceUnregistered(serviceInfo: NsdServiceInfo) = Unit
 
             override fun onUnregistrationFailed(serviceInfo: NsdServiceInfo, errorCode: Int) = Unit
         }
         nsd.registerService(info, NsdManager.PROTOCOL_DNS_SD, listener)
-        return Stoppable { if (registered.get()) nsd.unregisterService(listener) }
+        return once { if (!failed.get()) forgotten { nsd.unregisterService(listener) } }
     }
 
     /**
@@ -100,11 +104,9 @@ class LanDiscovery(context: Context, private val main: Executor) {
             }
         }
 
-        var discovering = false
+        val failedToStart = AtomicBoolean(false)
         val discovery = object : NsdManager.DiscoveryListener {
-            override fun onDiscoveryStarted(serviceType: String) {
-                main.execute { discovering = true }
-            }
+            override fun onDiscoveryStarted(serviceType: String) = Unit
 
             override fun onServiceFound(serviceInfo: NsdServiceInfo) {
                 main.execute {
@@ -124,15 +126,35 @@ class LanDiscovery(context: Context, private val main: Executor) {
 
             override fun onDiscoveryStopped(serviceType: String) = Unit
 
-            override fun onStartDiscoveryFailed(serviceType: String, errorCode: Int) = Unit
+            override fun onStartDiscoveryFailed(serviceType: String, errorCode: Int) {
+                failedToStart.set(true)
+            }
 
             override fun onStopDiscoveryFailed(serviceType: String, errorCode: Int) = Unit
         }
         nsd.discoverServices(SERVICE_TYPE, NsdManager.PROTOCOL_DNS_SD, discovery)
-        return Stoppable {
+        return once {
             stopped = true
-            if (discovering) nsd.stopServiceDiscovery(discovery)
+            if (!failedToStart.get()) forgotten { nsd.stopServiceDiscovery(discovery) }
             lock.release()
+        }
+    }
+
+    /** Stops at most once, however often it is asked to. */
+    private fun once(stop: () -> Unit): Stoppable {
+        val done = AtomicBoolean(false)
+        return Stoppable { if (!done.getAndSet(true)) stop() }
+    }
+
+    /**
+     * NsdManager refuses a listener it has dropped: the start failed in the
+     * moment before the stop, and there is nothing left to stop.
+     */
+    private inline fun forgotten(stop: () -> Unit) {
+        try {
+            stop()
+        } catch (_: IllegalArgumentException) {
+            // Already gone.
         }
     }
 }

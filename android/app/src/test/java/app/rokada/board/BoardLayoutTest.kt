@@ -1,10 +1,11 @@
 package app.rokada.board
 
-import app.rokada.core.InputResult
+import app.rokada.core.BoardTheme
 import app.rokada.core.Piece
 import app.rokada.core.PieceKind
 import app.rokada.core.Side
 import app.rokada.core.SquarePair
+import app.rokada.core.boardColors
 import app.rokada.core.squareName
 import app.rokada.testing.newGame
 import app.rokada.testing.playAll
@@ -16,9 +17,10 @@ import org.junit.jupiter.api.Test
 import java.util.Locale
 
 class BoardLayoutTest {
-    private val layout = BoardLayout(800f)
+    private val colors = boardColors(BoardTheme.WOOD)
+    private val layout = BoardLayout(800f, colors)
 
-    private fun startScene(flipped: Boolean = false) = BoardScene(newGame().board(), flipped = flipped)
+    private fun startScene(flipped: Boolean = false) = BoardScene.of(newGame().view().board).copy(flipped = flipped)
 
     private fun List<DisplayItem>.fills() = filterIsInstance<DisplayItem.SquareFill>()
 
@@ -42,11 +44,13 @@ class BoardLayoutTest {
     }
 
     @Test
-    fun `h1 is a light square and a1 a dark one`() {
-        val palette = BoardPalette()
-        val fills = layout.displayList(startScene()).fills()
-        assertEquals(palette.light, fills.single { it.square == sq("h1") }.color)
-        assertEquals(palette.dark, fills.single { it.square == sq("a1") }.color)
+    fun `squares take the theme's colours, h1 light, a1 dark`() {
+        for (theme in BoardTheme.entries) {
+            val themed = boardColors(theme)
+            val fills = BoardLayout(800f, themed).displayList(startScene()).fills()
+            assertEquals(themed.light.toInt(), fills.single { it.square == sq("h1") }.color, "$theme")
+            assertEquals(themed.dark.toInt(), fills.single { it.square == sq("a1") }.color, "$theme")
+        }
     }
 
     @Test
@@ -67,54 +71,60 @@ class BoardLayoutTest {
     }
 
     @Test
-    fun `flipped coordinates run h to a and 1 to 8`() {
+    fun `flipped coordinates run h to a and 1 to 8, each in the other square colour`() {
         val labels = layout.displayList(startScene(flipped = true)).labels()
         val files = labels.filter { it.corner == LabelCorner.BOTTOM_RIGHT }.sortedBy { it.box.left }
         assertEquals("hgfedcba", files.joinToString("") { it.text })
         val ranks = labels.filter { it.corner == LabelCorner.TOP_LEFT }.sortedBy { it.box.top }
         assertEquals("12345678", ranks.joinToString("") { it.text })
+        // The bottom row is the 8th: h8, bottom left, is dark, so its label takes the colour for dark squares.
+        assertEquals(colors.coordinateOnDark.toInt(), files.first().color)
+    }
+
+    @Test
+    fun `coordinates scale with the squares and leave out boards too small for them`() {
+        val phone = BoardLayout(1000f, colors, density = 2.5f).displayList(startScene()).labels()
+        assertEquals(16, phone.size)
+        val tablet = BoardLayout(2400f, colors, density = 2f).displayList(startScene()).labels()
+        assertTrue(tablet.first().size <= 14 * 2f, "capped on large boards")
+        assertTrue(phone.first().size < tablet.first().size)
+        val tiny = BoardLayout(400f, colors, density = 3f).displayList(startScene()).labels()
+        assertEquals(emptyList<DisplayItem.Label>(), tiny, "no labels on 17 dp squares")
     }
 
     @Test
     fun `the start position has 32 pieces where the core puts them`() {
-        val game = newGame()
-        val pieces = layout.displayList(BoardScene(game.board())).pieces()
+        val board = newGame().view().board
+        val pieces = layout.displayList(BoardScene.of(board)).pieces()
         assertEquals(32, pieces.size)
         for (mark in pieces) {
             val square = mark.square!!
-            assertEquals(game.board()[square.ordinal], mark.piece, squareName(square))
+            assertEquals(board.pieces[square.ordinal], mark.piece, squareName(square))
             assertEquals(layout.boxOf(square, false), mark.box)
+            assertTrue(!mark.turned)
         }
     }
 
     @Test
-    fun `the checked king's square is marked`() {
+    fun `the checked king glows under its piece`() {
         val game = newGame()
         game.playAll("f3", "e5", "g4", "Qh4#")
-        val state = game.state()
-        assertEquals(sq("e1"), state.checkedKing)
-        val items = layout.displayList(BoardScene(game.board(), checkedKing = state.checkedKing))
-        val check = items.filterIsInstance<DisplayItem.Highlight>().single { it.kind == HighlightKind.CHECK }
-        assertEquals(sq("e1"), check.square)
-        assertEquals(layout.boxOf(sq("e1"), false), check.box)
-        val checkIndex = items.indexOf(check)
+        val board = game.view().board
+        val items = layout.displayList(BoardScene.of(board))
+        val glow = items.filterIsInstance<DisplayItem.CheckGlow>().single()
+        assertEquals(sq("e1"), glow.square)
+        assertEquals(colors.check.toInt(), glow.color)
+        assertEquals(layout.boxOf(sq("e1"), false), glow.box)
         val kingIndex = items.indexOfFirst { it is DisplayItem.PieceMark && it.square == sq("e1") }
-        assertTrue(checkIndex < kingIndex, "the tint is painted under the king")
+        assertTrue(items.indexOf(glow) < kingIndex, "the glow is painted under the king")
     }
 
     @Test
     fun `last move, selection and hints come from the core`() {
         val game = newGame()
         game.playAll("e4", "e5")
-        val selected = game.tap(sq("g1")) as InputResult.Selected
-        val state = game.state()
-        val scene = BoardScene(
-            game.board(),
-            lastMove = state.lastMove,
-            selected = state.selected,
-            hints = state.hints,
-        )
-        val items = layout.displayList(scene)
+        val board = game.tap(sq("g1")).view.board
+        val items = layout.displayList(BoardScene.of(board))
         val highlights = items.filterIsInstance<DisplayItem.Highlight>()
         assertEquals(
             setOf(sq("e7"), sq("e5")),
@@ -122,20 +132,26 @@ class BoardLayoutTest {
         )
         assertEquals(sq("g1"), highlights.single { it.kind == HighlightKind.SELECTED }.square)
         val hints = items.filterIsInstance<DisplayItem.Hint>()
-        assertEquals(selected.hints.toSet(), hints.map { it.square }.toSet())
         assertEquals(setOf(sq("e2"), sq("f3"), sq("h3")), hints.map { it.square }.toSet())
-        assertTrue(hints.none { it.onPiece })
+        assertTrue(hints.none { it.capture })
     }
 
     @Test
-    fun `a capture hint is a ring around the piece`() {
+    fun `a capture hint is a ring where the core says it takes`() {
         val game = newGame()
         game.playAll("e4", "d5")
-        game.tap(sq("e4"))
-        val items = layout.displayList(BoardScene(game.board(), hints = game.state().hints))
+        val items = layout.displayList(BoardScene.of(game.tap(sq("e4")).view.board))
         val hints = items.filterIsInstance<DisplayItem.Hint>().associateBy { it.square }
-        assertTrue(hints.getValue(sq("d5")).onPiece)
-        assertTrue(!hints.getValue(sq("e5")).onPiece)
+        assertTrue(hints.getValue(sq("d5")).capture)
+        assertTrue(!hints.getValue(sq("e5")).capture)
+    }
+
+    @Test
+    fun `face to face, the far side's pieces are turned`() {
+        val scene = startScene().copy(turnedSide = Side.BLACK)
+        val pieces = layout.displayList(scene).pieces()
+        assertTrue(pieces.filter { it.piece.side == Side.BLACK }.all { it.turned })
+        assertTrue(pieces.filter { it.piece.side == Side.WHITE }.none { it.turned })
     }
 
     @Test
@@ -148,30 +164,16 @@ class BoardLayoutTest {
         val dragged = items.last() as DisplayItem.PieceMark
         assertNull(dragged.square)
         assertEquals(Piece(Side.WHITE, PieceKind.KNIGHT), dragged.piece)
-        assertEquals(612f, dragged.box.centerX, 0.01f)
-        assertEquals(555f, dragged.box.centerY, 0.01f)
+        assertEquals(612f, dragged.box.centerX)
+        assertEquals(555f, dragged.box.centerY)
     }
 
     @Test
-    fun `arrows join square centres`() {
-        val scene = startScene().copy(arrows = listOf(SquarePair(sq("e2"), sq("e4"))))
-        val arrow = layout.displayList(scene).filterIsInstance<DisplayItem.Arrow>().single()
-        assertEquals(450f, arrow.startX)
-        assertEquals(650f, arrow.startY)
-        assertEquals(450f, arrow.endX)
-        assertEquals(450f, arrow.endY)
-    }
-
-    @Test
-    fun `points map back to the square drawn there`() {
-        for (flipped in listOf(false, true)) {
-            for (square in app.rokada.core.Square.entries) {
-                val box = layout.boxOf(square, flipped)
-                assertEquals(square, layout.squareAt(box.centerX, box.centerY, flipped))
-                assertEquals(square, layout.squareAt(box.left, box.top, flipped))
-            }
-        }
-        assertNull(layout.squareAt(-1f, 10f, false))
-        assertNull(layout.squareAt(10f, 800f, false))
+    fun `a diagram marks its squares and draws its last move as an arrow`() {
+        val diagram = app.rokada.core.rulesDiagrams().first { it.lastMove != null && it.marked.isNotEmpty() }
+        val items = layout.displayList(BoardScene.of(diagram))
+        val arrow = items.filterIsInstance<DisplayItem.Arrow>().single()
+        assertEquals(diagram.lastMove, SquarePair(arrow.from, arrow.to))
+        assertEquals(diagram.marked.toSet(), items.filterIsInstance<DisplayItem.Hint>().map { it.square }.toSet())
     }
 }

@@ -20,7 +20,7 @@ class ComputerTest : ScreenTest() {
         val board = BoardDriver(game)
         board.tap("e2")
         board.tap("e4")
-        assertEquals("e4", Screens.game().state().moves.first())
+        assertEquals("e4", Screens.view().moves.first().white?.san)
 
         // The UI thread is never blocked by the search: tasks posted to it
         // run at once, whether or not the reply has arrived yet.
@@ -30,11 +30,13 @@ class ComputerTest : ScreenTest() {
         Screens.idle()
         assertEquals(3, ran)
 
-        Screens.idleUntil("reply from the computer") { Screens.game().state().moves.size == 2 }
-        val state = Screens.game().state()
-        assertEquals(Side.WHITE, state.turn)
-        assertTrue(!state.computerThinking)
         // The screen shows the reply: the board has Black's moved piece where the core put it.
-        assertEquals(Screens.game().board(), board.view.scene.pieces)
+        Screens.idleUntil("reply from the computer") {
+            Screens.view().browse.plies == 2u && board.view.scene.pieces == Screens.view().board.pieces
+        }
+        val view = Screens.view()
+        assertEquals(Side.WHITE, view.status.turn)
+        assertTrue(!view.status.computerThinking)
+        assertTrue(board.view.scene.interactive)
     }
 }

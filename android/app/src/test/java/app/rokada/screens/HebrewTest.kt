@@ -5,8 +5,9 @@ import android.view.View
 import android.widget.ActionMenuView
 import android.widget.TextView
 import app.rokada.R
-import app.rokada.board.BoardPalette
+import app.rokada.core.BoardTheme
 import app.rokada.core.GameMode
+import app.rokada.core.boardColors
 import app.rokada.core.GameSetup
 import app.rokada.screens.harness.BoardDriver
 import app.rokada.screens.harness.Look
@@ -20,7 +21,9 @@ import org.junit.Test
 /** Hebrew runs the screen right to left; the board stays as on every chessboard. */
 class HebrewTest : ScreenTest() {
     private val hebrew = Look(language = "iw")
-    private val palette = BoardPalette()
+    private val colors = boardColors(BoardTheme.WOOD)
+    private val light = colors.light.toInt()
+    private val dark = colors.dark.toInt()
 
     private fun showing(root: View, text: String): TextView =
         Screens.all<TextView>(root).single { it.text.toString() == text }
@@ -35,7 +38,7 @@ class HebrewTest : ScreenTest() {
         val game = Screens.launchGame(GameSetup(GameMode.SamePhone), hebrew).get()
         val decor = game.window.decorView
         assertEquals(View.LAYOUT_DIRECTION_RTL, decor.layoutDirection)
-        val title = showing(decor, game.getString(R.string.game_menu_title))
+        val title = showing(decor, game.getString(R.string.android_title_same_phone))
         val menu = Screens.one<ActionMenuView>(decor)
         val titleAt = IntArray(2).also { title.getLocationInWindow(it) }
         val menuAt = IntArray(2).also { menu.getLocationInWindow(it) }
@@ -59,17 +62,17 @@ class HebrewTest : ScreenTest() {
         val cell = board.view.width / 8
         fun corner(column: Int, row: Int) =
             screen.getPixel(at[0] + column * cell + cell * 9 / 10, at[1] + row * cell + cell / 10)
-        assertEquals("a1 (dark) is not bottom left", palette.dark, corner(0, 7))
-        assertEquals("h1 (light) is not bottom right", palette.light, corner(7, 7))
-        assertEquals("a8 (light) is not top left", palette.light, corner(0, 0))
+        assertEquals("a1 (dark) is not bottom left", dark, corner(0, 7))
+        assertEquals("h1 (light) is not bottom right", light, corner(7, 7))
+        assertEquals("a8 (light) is not top left", light, corner(0, 0))
 
         // A selected a2 pawn lights up the left file.
         board.tap("a2")
         val selected = Pixels.of(game)
         val left = selected.getPixel(at[0] + cell * 9 / 10, at[1] + 6 * cell + cell / 10)
         val right = selected.getPixel(at[0] + 7 * cell + cell * 9 / 10, at[1] + 6 * cell + cell / 10)
-        assertTrue("a2 on the left is not highlighted", left != palette.dark && left != palette.light)
-        assertEquals("h2 on the right changed", palette.dark, right)
+        assertTrue("a2 on the left is not highlighted", left != dark && left != light)
+        assertEquals("h2 on the right changed", dark, right)
     }
 
     @Test

@@ -13,6 +13,7 @@ import app.rokada.screens.harness.ScreenTest
 import app.rokada.ui.HomeActivity
 import app.rokada.ui.JoinActivity
 import app.rokada.ui.RulesActivity
+import app.rokada.ui.SettingsActivity
 import org.junit.Assert.assertTrue
 import org.junit.Test
 
@@ -20,7 +21,12 @@ import org.junit.Test
 class InsetsTest : ScreenTest() {
     @Test
     fun `content starts below the action bar`() {
-        for (type in listOf(HomeActivity::class.java, JoinActivity::class.java, RulesActivity::class.java)) {
+        for (type in listOf(
+            HomeActivity::class.java,
+            JoinActivity::class.java,
+            RulesActivity::class.java,
+            SettingsActivity::class.java,
+        )) {
             val screen = Screens.launch(type).get()
             val decor = screen.window.decorView
             Bars.assertContentWithin(screen, Bars().clear(decor.width, decor.height))
@@ -33,6 +39,15 @@ class InsetsTest : ScreenTest() {
     @Test
     fun `portrait, with status and navigation bars`() {
         val game = Screens.launchGame(GameSetup(GameMode.SamePhone)).get()
+        val bars = Bars.portrait(game)
+        bars.applyTo(game)
+        val decor = game.window.decorView
+        Bars.assertContentWithin(game, bars.clear(decor.width, decor.height))
+    }
+
+    @Test
+    fun `a tablet, with a game's every control in the clear`() {
+        val game = Screens.launchGame(GameSetup(GameMode.SamePhone), Look(device = Device.TABLET)).get()
         val bars = Bars.portrait(game)
         bars.applyTo(game)
         val decor = game.window.decorView

@@ -6,12 +6,14 @@ import app.rokada.core.GameMode
 import app.rokada.core.GameSetup
 import app.rokada.core.Piece
 import app.rokada.core.PieceKind
+import app.rokada.core.Prompt
 import app.rokada.core.Side
 import app.rokada.core.Square
 import app.rokada.screens.harness.BoardDriver
 import app.rokada.screens.harness.Pixels
 import app.rokada.screens.harness.Screens
 import app.rokada.screens.harness.ScreenTest
+import app.rokada.testing.sans
 import org.junit.Assert.assertArrayEquals
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
@@ -21,12 +23,12 @@ import org.junit.Test
 
 /** Two players on one phone, moving by touch. */
 class PlayTest : ScreenTest() {
-    private fun piece(square: String): Piece? = Screens.game().board()[Square.valueOf(square.uppercase()).ordinal]
+    private fun piece(square: String): Piece? = Screens.view().board.pieces[Square.valueOf(square.uppercase()).ordinal]
 
-    private fun moves(): List<String> = Screens.game().state().moves
+    private fun moves(): List<String> = Screens.view().sans()
 
     @Test
-    fun `tap-tap moves and a drag`() {
+    fun `tap-tap moves and a drag, and the move list shows them`() {
         val game = Screens.launchGame(GameSetup(GameMode.SamePhone)).get()
         val board = BoardDriver(game)
         board.tap("e2")
@@ -38,9 +40,10 @@ class PlayTest : ScreenTest() {
         assertEquals(listOf("e4", "e5", "Nf3"), moves())
         assertEquals(Piece(Side.WHITE, PieceKind.KNIGHT), piece("f3"))
         assertNull(piece("g1"))
-        // The move list on screen says the same.
-        val list = Screens.all<TextView>(game.window.decorView).map { it.text.toString() }
-        assertTrue("no move list in $list", list.any { "e4" in it && "Nf3" in it })
+        // What the screen draws is the core's board.
+        assertEquals(Screens.view().board.pieces, board.view.scene.pieces)
+        val shown = Screens.all<TextView>(game.window.decorView).filter { it.isShown }.map { it.text.toString() }
+        for (text in listOf("1.", "e4", "e5", "2.", "Nf3")) assertTrue("$text is not in the move list: $shown", text in shown)
     }
 
     @Test
@@ -66,10 +69,10 @@ class PlayTest : ScreenTest() {
         board.tap("b7")
         board.tap("b8")
         val dialog = Screens.dialog()
-        assertEquals(Square.B7 to Square.B8, Screens.game().state().pendingPromotion!!.let { it.from to it.to })
+        assertEquals(Prompt.Promotion(Square.B7, Square.B8), Screens.view().prompt)
         dialog.cancel()
         Screens.idle()
-        assertNull(Screens.game().state().pendingPromotion)
+        assertNull(Screens.view().prompt)
         assertEquals(Piece(Side.WHITE, PieceKind.PAWN), piece("b7"))
         assertEquals(emptyList<String>(), moves())
 
@@ -80,6 +83,19 @@ class PlayTest : ScreenTest() {
         assertEquals(listOf("b8=N"), moves())
         assertEquals(Piece(Side.WHITE, PieceKind.KNIGHT), piece("b8"))
         assertFalse(again.isShowing)
+    }
+
+    @Test
+    fun `the promotion question is asked again after the screen is rebuilt`() {
+        val controller = Screens.launchGame(GameSetup(GameMode.SamePhone, startFen = PROMOTION))
+        val board = BoardDriver(controller.get())
+        board.tap("b7")
+        board.tap("b8")
+        controller.recreate()
+        Screens.idle()
+        val dialog = Screens.dialog()
+        Screens.chooseItem(dialog, controller.get().getString(R.string.promotion_rook))
+        assertEquals(listOf("b8=R+"), moves())
     }
 
     private companion object {

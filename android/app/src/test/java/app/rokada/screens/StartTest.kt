@@ -5,7 +5,7 @@ import android.graphics.drawable.AdaptiveIconDrawable
 import android.widget.Button
 import android.widget.Spinner
 import app.rokada.R
-import app.rokada.board.BoardView
+import app.rokada.board.ChessBoard
 import app.rokada.core.GameMode
 import app.rokada.core.LinkState
 import app.rokada.core.PeerRole
@@ -14,6 +14,7 @@ import app.rokada.screens.harness.ScreenTest
 import app.rokada.screens.harness.Touch
 import app.rokada.ui.GameActivity
 import app.rokada.ui.HomeActivity
+import app.rokada.ui.ImportActivity
 import app.rokada.ui.JoinActivity
 import app.rokada.ui.RulesActivity
 import app.rokada.ui.SettingsActivity
@@ -29,20 +30,23 @@ class StartTest : ScreenTest() {
     private fun string(id: Int) = home.getString(id)
 
     @Test
-    fun `home offers every way in, resume only with a game to resume`() {
-        val buttons = Screens.all<Button>(home.window.decorView).associate { it.text.toString() to it.isEnabled }
+    fun `home offers every way in, and no saved game before the first`() {
+        val buttons = Screens.all<Button>(home.window.decorView).map { it.text.toString() }
         assertEquals(
-            mapOf(
-                string(R.string.home_two_players) to true,
-                string(R.string.home_vs_computer) to true,
-                string(R.string.home_host_wifi) to true,
-                string(R.string.home_join_wifi) to true,
-                string(R.string.home_resume) to false,
-                string(R.string.home_rules) to true,
-                string(R.string.home_settings) to true,
+            listOf(
+                string(R.string.home_two_players),
+                string(R.string.home_vs_computer),
+                string(R.string.home_host_wifi),
+                string(R.string.home_join_wifi),
+                string(R.string.android_home_import_pgn),
+                string(R.string.home_rules),
+                string(R.string.home_settings),
             ),
             buttons,
         )
+        assertTrue(Screens.all<android.widget.TextView>(home.window.decorView).none {
+            it.isShown && it.text.toString() == string(R.string.android_home_saved)
+        })
     }
 
     @Test
@@ -53,15 +57,16 @@ class StartTest : ScreenTest() {
     }
 
     @Test
-    fun `two players on one phone, no clock`() {
+    fun `two players on one phone, with a clock`() {
         Touch.tap(home, string(R.string.home_two_players))
-        Screens.chooseItem(Screens.dialog(), string(R.string.time_none))
+        Screens.chooseItem(Screens.dialog(), "5+3")
         val game = Screens.follow(home).get()
         assertTrue(game is GameActivity && !game.isFinishing)
-        val state = Screens.game().state()
-        assertEquals(GameMode.SamePhone, state.mode)
-        assertEquals(null, state.clock)
-        assertEquals(1, Screens.all<BoardView>(game.window.decorView).size)
+        val view = Screens.view()
+        assertEquals(GameMode.SamePhone, view.mode)
+        assertEquals("5:00", view.bottom.clock?.text)
+        assertEquals(1, Screens.all<ChessBoard>(game.window.decorView).size)
+        assertEquals(string(R.string.android_title_same_phone), game.title.toString())
     }
 
     @Test
@@ -73,34 +78,46 @@ class StartTest : ScreenTest() {
         Screens.press(dialog, AlertDialog.BUTTON_POSITIVE)
         val game = Screens.follow(home).get()
         assertTrue(game is GameActivity && !game.isFinishing)
-        val mode = Screens.game().state().mode
+        val mode = Screens.view().mode
         assertTrue("$mode", mode is GameMode.Computer && mode.level.toInt() == 1)
+        assertEquals(string(R.string.android_title_computer), game.title.toString())
     }
 
     @Test
-    fun `hosting a Wi-Fi game shows the pairing banner`() {
+    fun `hosting a Wi-Fi game shows the code and this phone's port`() {
         Touch.tap(home, string(R.string.home_host_wifi))
         Screens.press(Screens.dialog(), AlertDialog.BUTTON_POSITIVE)
         val game = Screens.follow(home).get()
         assertTrue(game is GameActivity && !game.isFinishing)
-        val peer = Screens.game().state().peer!!
+        val peer = Screens.view().peer!!
         assertEquals(PeerRole.HOST, peer.role)
         assertEquals(LinkState.PAIRING, peer.link)
         val code = peer.code!!
-        val banner = Screens.all<android.widget.TextView>(game.window.decorView).filter { code in it.text }
-        assertTrue("the pairing code $code is not on screen", banner.single().isShown)
+        val shown = Screens.all<android.widget.TextView>(game.window.decorView).filter { it.isShown }.map { it.text.toString() }
+        assertTrue("the pairing code $code is not on screen: $shown", code in shown)
+        assertTrue(
+            "the port ${peer.port} is not on screen: $shown",
+            shown.any { ":${peer.port}" in it } || shown.any { home.getString(R.string.android_wifi_no_address) in it },
+        )
     }
 
     @Test
-    fun `join, rules with diagrams, settings`() {
+    fun `join, import, rules with diagrams, settings`() {
         Touch.tap(home, string(R.string.home_join_wifi))
         val join = Screens.follow(home).get()
         assertTrue(join is JoinActivity && !join.isFinishing)
 
+        Touch.tap(home, string(R.string.android_home_import_pgn))
+        val import = Screens.follow(home).get()
+        assertTrue(import is ImportActivity)
+        // Opened from home, it asks for a file with the system's document picker.
+        val picker = org.robolectric.Shadows.shadowOf(import).nextStartedActivityForResult
+        assertEquals(android.content.Intent.ACTION_OPEN_DOCUMENT, picker.intent.action)
+
         Touch.tap(home, string(R.string.home_rules))
         val rules = Screens.follow(home).get()
         assertTrue(rules is RulesActivity && !rules.isFinishing)
-        val diagrams = Screens.all<BoardView>(rules.window.decorView)
+        val diagrams = Screens.all<ChessBoard>(rules.window.decorView)
         assertTrue("the rules page has no diagram", diagrams.isNotEmpty())
         for (diagram in diagrams) {
             assertTrue("a diagram is not laid out", diagram.width > 0 && diagram.width == diagram.height)

@@ -1,5 +1,6 @@
 package app.rokada.wifi
 
+import app.rokada.core.HostAddress
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -16,10 +17,8 @@ class HostListTest {
         assertEquals(listOf("rokada Galaxy", "Rokada Pixel"), list.unresolved)
 
         assertTrue(list.resolved("Rokada Pixel", "192.168.1.20", 40123))
-        assertEquals(PeerAddress("192.168.1.20", 40123), list.all.last().address)
-        assertEquals("192.168.1.20:40123", list.all.last().address?.text)
+        assertEquals(HostAddress("192.168.1.20", 40123u), list.all.last().address)
         assertTrue(list.resolved("rokada Galaxy", "fe80::1", 5000))
-        assertEquals("[fe80::1]:5000", list.all.first().address?.text)
         assertEquals(emptyList<String>(), list.unresolved)
 
         assertTrue(list.lost("Rokada Pixel"))
@@ -32,6 +31,7 @@ class HostListTest {
         val list = HostList()
         list.found("odd")
         assertFalse(list.resolved("odd", "192.168.1.20", 0))
+        assertFalse(list.resolved("odd", "192.168.1.20", 70000))
         assertFalse(list.resolved("unknown", "192.168.1.20", 80))
         assertEquals(listOf(FoundHost("odd", null)), list.all)
     }

@@ -1,11 +1,15 @@
 package app.rokada.wifi
 
 import app.rokada.core.Controller
+import app.rokada.core.EventKind
 import app.rokada.core.Game
-import app.rokada.core.GameEvent
+import app.rokada.core.GameView
+import app.rokada.core.HostAddress
 import app.rokada.core.LinkState
 import app.rokada.core.PeerEvent
 import app.rokada.core.PeerRole
+import app.rokada.core.PlayerLabel
+import app.rokada.core.Refusal
 import app.rokada.core.Side
 import app.rokada.core.SideChoice
 import app.rokada.game.GameController
@@ -16,63 +20,74 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 
-/** Two phones in one process, over loopback: the host and the joiner as the app drives them. */
+/** Two phones in one process, over loopback: the host and the joiner as the app's controller drives them. */
 class WifiGameTest {
     private class Phone(game: Game) {
         val main = QueueExecutor()
-        val events = mutableListOf<GameEvent>()
-        val controller = GameController(game, main).also { c -> c.observer = GameController.Observer { events += it } }
+        val events = mutableListOf<EventKind>()
+        var view: GameView? = null
+        val controller = GameController(game, main).also { c ->
+            c.observer = object : GameController.Observer {
+                override fun show(view: GameView) {
+                    this@Phone.view = view
+                }
 
-        fun waitFor(what: String, done: (List<GameEvent>) -> Boolean) {
-            while (!done(events)) assertTrue(main.runNext(10_000), what)
+                override fun happened(event: EventKind) {
+                    events += event
+                }
+            }
+        }
+
+        val news: List<PeerEvent> get() = events.filterIsInstance<EventKind.Peer>().map { it.event }
+
+        fun waitFor(what: String, done: () -> Boolean) {
+            while (!done()) assertTrue(main.runNext(), what)
         }
     }
 
-    private fun peerEvents(events: List<GameEvent>) = events.filterIsInstance<GameEvent.Peer>().map { it.event }
-
     @Test
-    fun `a hosted game is joined with its code and moves cross over`() {
-        val host = Phone(Game.hostWifi(SideChoice.WHITE, null, 0u))
-        val waiting = host.controller.state().peer!!
+    fun `a hosted game is joined with its code, moves cross over, and leaving is heard`() {
+        val host = Phone(Game.hostWifi(SideChoice.WHITE, null, port = 0u, name = "Host phone"))
+        val waiting = host.view!!.peer!!
         assertEquals(PeerRole.HOST, waiting.role)
         assertEquals(LinkState.PAIRING, waiting.link)
-        val english = PeerTexts(ResourceStrings("en"))
-        val banner = english.banner(waiting, listOf("192.168.1.20"))!!
-        assertTrue(banner.startsWith("Pairing code: ${waiting.code}"), banner)
-        assertTrue(banner.contains("This phone's address: 192.168.1.20:${waiting.port}"), banner)
 
-        val joiner = Phone(Game.joinWifi("127.0.0.1", waiting.port!!, waiting.code!!))
-        joiner.waitFor("the joiner's game starts") { e -> peerEvents(e).any { it is PeerEvent.GameStarted } }
-        assertEquals(Side.BLACK, peerEvents(joiner.events).filterIsInstance<PeerEvent.GameStarted>().single().local)
-        host.waitFor("the host sees the joiner") { e -> peerEvents(e).any { it is PeerEvent.Connected } }
-        assertEquals(null, english.banner(host.controller.state().peer!!, emptyList()))
+        val joiner = Phone(Game.joinWifi(HostAddress("127.0.0.1", waiting.port!!), waiting.code!!, "Joiner phone"))
+        // The game starts when the joiner has the host's game, not when the link is up.
+        joiner.waitFor("the joiner's game starts") { joiner.news.any { it is PeerEvent.GameStarted } }
+        host.waitFor("the host's game starts") { host.news.any { it is PeerEvent.GameStarted } }
+        assertEquals(Side.BLACK, joiner.news.filterIsInstance<PeerEvent.GameStarted>().single().local)
+        // The names cross after the game began, each as an event of its own.
+        joiner.waitFor("the host's name arrives") { joiner.news.any { it is PeerEvent.PlayerNamed } }
+        assertEquals(PlayerLabel.Peer("Host phone"), joiner.view!!.top.label)
+        host.waitFor("the joiner's name arrives") { host.news.any { it is PeerEvent.PlayerNamed } }
+        assertEquals(PlayerLabel.Peer("Joiner phone"), host.view!!.top.label)
 
         host.controller.tap(sq("e2"))
         host.controller.tap(sq("e4"))
-        joiner.waitFor("the move arrives") { e -> e.any { it is GameEvent.MovePlayed } }
-        val arrived = joiner.events.filterIsInstance<GameEvent.MovePlayed>().single()
+        joiner.waitFor("the move arrives") { joiner.events.any { it is EventKind.MovePlayed } }
+        val arrived = joiner.events.filterIsInstance<EventKind.MovePlayed>().single()
         assertEquals("e4", arrived.played.san)
         assertEquals(Controller.REMOTE, arrived.by)
-        assertTrue(joiner.controller.state().isLocalTurn)
+        assertTrue(joiner.view!!.board.interactive)
 
-        assertEquals(listOf(WifiAction.LEAVE), wifiActions(joiner.controller.state()))
-        joiner.controller.close()
-        host.waitFor("the host hears the joiner leave") { e ->
-            peerEvents(e).any { it is PeerEvent.PeerLeft || it is PeerEvent.LinkLost || it is PeerEvent.Adjourned }
+        joiner.controller.stop()
+        host.waitFor("the host hears the joiner leave") {
+            host.news.any { it is PeerEvent.PeerLeft || it is PeerEvent.Adjourned }
         }
-        host.controller.close()
+        host.controller.stop()
     }
 
     @Test
     fun `a wrong code is refused and the joiner is told why`() {
-        val host = Phone(Game.hostWifi(SideChoice.RANDOM, null, 0u))
-        val waiting = host.controller.state().peer!!
+        val host = Phone(Game.hostWifi(SideChoice.RANDOM, null, port = 0u))
+        val waiting = host.view!!.peer!!
         val wrong = if (waiting.code == "000000") "111111" else "000000"
-        val joiner = Phone(Game.joinWifi("127.0.0.1", waiting.port!!, wrong))
-        joiner.waitFor("the host refuses") { e -> peerEvents(e).any { it is PeerEvent.RefusedByHost } }
-        val refused = peerEvents(joiner.events).filterIsInstance<PeerEvent.RefusedByHost>().single()
-        assertEquals("Wrong pairing code.", PeerTexts(ResourceStrings("en")).event(refused))
-        joiner.controller.close()
-        host.controller.close()
+        val joiner = Phone(Game.joinWifi(HostAddress("127.0.0.1", waiting.port!!), wrong))
+        joiner.waitFor("the host refuses") { joiner.news.any { it is PeerEvent.RefusedByHost } }
+        assertEquals(PeerEvent.RefusedByHost(Refusal.WRONG_CODE), joiner.news.filterIsInstance<PeerEvent.RefusedByHost>().single())
+        host.waitFor("the host counts the wrong code") { host.view!!.peer!!.wrongCodes == 1u }
+        joiner.controller.stop()
+        host.controller.stop()
     }
 }

@@ -2,6 +2,7 @@ package app.rokada.core
 
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 
@@ -10,29 +11,26 @@ class DrawRulesTest {
     private val knightShuffle = arrayOf("Nf3", "Nf6", "Ng1", "Ng8")
 
     @Test
-    fun `a threefold repetition appears as a claim and ends the game when claimed`() {
+    fun `a threefold repetition appears as a claim button and ends the game when claimed`() {
         sharedPhoneGame().use { game ->
             game.playAll(*knightShuffle)
-            assertEquals(emptyList<DrawClaim>(), game.state().claimableDraws)
+            assertEquals(emptyList<DrawClaim>(), game.view().status.claimable)
             assertThrows<RokadaException.DrawNotClaimable> { game.claimDraw(DrawClaim.THREEFOLD_REPETITION) }
 
             game.playAll(*knightShuffle)
-            val state = game.state()
-            assertEquals(listOf(DrawClaim.THREEFOLD_REPETITION), state.claimableDraws)
-            assertEquals(GameAction.ClaimDraw(DrawClaim.THREEFOLD_REPETITION), state.actions.first())
+            assertEquals(listOf(DrawClaim.THREEFOLD_REPETITION), game.view().status.claimable)
 
             // Moving on without claiming lets the claim lapse.
-            game.playText("e4")
-            assertEquals(emptyList<DrawClaim>(), game.state().claimableDraws)
-            game.undo()
+            assertEquals(emptyList<DrawClaim>(), game.playText("e4").played().view.status.claimable)
+            game.perform(GameAction.Undo)
 
             val events = game.listen()
-            game.claimDraw(DrawClaim.THREEFOLD_REPETITION)
+            val view = game.claimDraw(DrawClaim.THREEFOLD_REPETITION).done()
+            assertEquals(GameEnd(GameResult.DRAW, EndReason.THREEFOLD_REPETITION), view.status.end)
             assertOver(game, GameResult.DRAW, EndReason.THREEFOLD_REPETITION)
-            assertEquals(
-                listOf<GameEvent>(GameEvent.GameOver(GameEnd(GameResult.DRAW, EndReason.THREEFOLD_REPETITION))),
-                events.drain().map { it.event },
-            )
+            val over = events.until { it is EventKind.GameOver }
+            assertEquals(EventKind.GameOver(GameEnd(GameResult.DRAW, EndReason.THREEFOLD_REPETITION)), over.kind)
+            assertEquals(view.revision, over.event.revision)
         }
     }
 
@@ -41,8 +39,8 @@ class DrawRulesTest {
         sharedPhoneGame().use { game ->
             repeat(3) { game.playAll(*knightShuffle) }
             game.playAll("Nf3", "Nf6", "Ng1")
-            assertNull(game.state().end)
-            assertEquals(listOf(DrawClaim.THREEFOLD_REPETITION), game.state().claimableDraws)
+            assertNull(game.view().status.end)
+            assertEquals(listOf(DrawClaim.THREEFOLD_REPETITION), game.view().status.claimable)
 
             game.playText("Ng8")
             assertOver(game, GameResult.DRAW, EndReason.FIVEFOLD_REPETITION)
@@ -53,9 +51,9 @@ class DrawRulesTest {
     @Test
     fun `fifty moves without a capture or pawn move can be claimed`() {
         sharedPhoneGame("8/8/4k3/8/8/3K4/8/7R w - - 99 80").use { game ->
-            assertEquals(emptyList<DrawClaim>(), game.state().claimableDraws)
+            assertEquals(emptyList<DrawClaim>(), game.view().status.claimable)
             game.playText("Rh2")
-            assertEquals(listOf(DrawClaim.FIFTY_MOVE_RULE), game.state().claimableDraws)
+            assertEquals(listOf(DrawClaim.FIFTY_MOVE_RULE), game.view().status.claimable)
             game.claimDraw(DrawClaim.FIFTY_MOVE_RULE)
             assertOver(game, GameResult.DRAW, EndReason.FIFTY_MOVE_RULE)
         }
@@ -65,9 +63,9 @@ class DrawRulesTest {
     fun `seventy-five moves end the game by themselves`() {
         sharedPhoneGame("8/8/4k3/8/8/3K4/8/7R w - - 148 120").use { game ->
             game.playText("Rh2")
-            game.state().let {
+            game.view().status.let {
                 assertNull(it.end)
-                assertEquals(listOf(DrawClaim.FIFTY_MOVE_RULE), it.claimableDraws)
+                assertEquals(listOf(DrawClaim.FIFTY_MOVE_RULE), it.claimable)
             }
             game.playText("Kd7")
             assertOver(game, GameResult.DRAW, EndReason.SEVENTY_FIVE_MOVE_RULE)
@@ -79,20 +77,22 @@ class DrawRulesTest {
     fun `a capture resets the count`() {
         sharedPhoneGame("8/8/4k3/8/8/3K4/4r3/7R w - - 148 120").use { game ->
             game.playText("Rh2")
-            game.playText("Rxh2")
-            game.state().let {
-                assertNull(it.end)
-                assertEquals(emptyList<DrawClaim>(), it.claimableDraws)
-                assertEquals(listOf(PieceKind.ROOK), it.capturedByBlack)
-            }
+            val view = game.playText("Rxh2").played().view
+            assertNull(view.status.end)
+            assertEquals(emptyList<DrawClaim>(), view.status.claimable)
+            // Black took White's only rook: Black's bar shows it.
+            val black = if (view.top.side == Side.BLACK) view.top else view.bottom
+            assertEquals(Material(listOf(PieceKind.ROOK), 5u), black.material)
         }
     }
 
     @Test
-    fun `players on one phone may agree to a draw`() {
+    fun `players on one phone may agree to a draw, after a confirmation`() {
         sharedPhoneGame().use { game ->
             game.playText("e4")
-            game.agreeDraw()
+            val agree = game.view().actions.bar.single { it.action == GameAction.AgreeDraw }
+            assertTrue(agree.confirm)
+            game.perform(GameAction.AgreeDraw)
             assertOver(game, GameResult.DRAW, EndReason.AGREEMENT)
         }
     }

@@ -2,9 +2,11 @@ package app.rokada.core
 
 /**
  * The cost of one round trip through the bindings as a game screen makes
- * it: play a move by squares, then read the board back (and, separately,
- * the whole screen state). Prints the median and 99th percentile in
- * microseconds. Run by scripts/bench-ffi.sh; a measurement, not a test.
+ * it: play a move and get everything the screen draws after it, in one
+ * call (`play` returns the view); and the same move made by touch, a tap
+ * on the piece and a tap on its square (two calls, each returning the
+ * view). Prints the median and 99th percentile in microseconds. Run by
+ * scripts/bench-ffi.sh; a measurement, not a test.
  *
  * Arguments: [measured moves] [warm-up moves].
  */
@@ -13,9 +15,18 @@ fun main(args: Array<String>) {
     val warmUp = args.getOrNull(1)?.toInt() ?: 10_000
     val moves = operaGameSquares()
 
-    val board = RoundTrip("play + board", moves) { it.board().size }
-    val state = RoundTrip("play + state", moves) { it.state().moves.size }
-    val trips = listOf(board, state)
+    val play = RoundTrip("play, view returned", moves) { game, from, to ->
+        val result = game.play(from, to)
+        check(result is MoveResult.Played) { "$from-$to was not played: $result" }
+        result.view.revision.toInt()
+    }
+    val taps = RoundTrip("tap + tap, views returned", moves) { game, from, to ->
+        game.tap(from)
+        val touched = game.tap(to)
+        check(touched.outcome is TouchOutcome.Played) { "$from-$to was not played: ${touched.outcome}" }
+        touched.view.revision.toInt()
+    }
+    val trips = listOf(play, taps)
     for (trip in trips) trip.run(warmUp)
     for (trip in trips) {
         val micros = trip.run(measured)
@@ -34,7 +45,7 @@ private fun operaGameSquares(): List<Pair<Square, Square>> {
         "14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0"
     return Game(GameSetup(GameMode.SamePhone)).use { game ->
         pgn.split(' ').filterNot { it.endsWith('.') || it == "1-0" }.map { san ->
-            game.playText(san).let { it.from to it.to }
+            (game.playText(san) as MoveResult.Played).played.let { it.from to it.to }
         }
     }
 }
@@ -42,7 +53,7 @@ private fun operaGameSquares(): List<Pair<Square, Square>> {
 private class RoundTrip(
     val name: String,
     private val moves: List<Pair<Square, Square>>,
-    private val readBack: (Game) -> Int,
+    private val move: (Game, Square, Square) -> Int,
 ) {
     private var sink = 0L
 
@@ -59,10 +70,8 @@ private class RoundTrip(
             }
             val (from, to) = moves[ply++]
             val start = System.nanoTime()
-            val result = game.play(from, to)
-            sink += readBack(game)
+            sink += move(game, from, to)
             micros[i] = (System.nanoTime() - start) / 1_000.0
-            check(result is MoveResult.Played) { "move $ply was not played: $result" }
         }
         game.close()
         check(sink > 0)

@@ -5,9 +5,10 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 
 /**
- * Games hold native memory and, when timed, a native clock thread; closing a
- * game must give both back. Measured on the process as the OS sees it,
- * because the JVM sees neither (clock threads are not Java threads).
+ * Games hold native memory and native threads (the clock's watcher and the
+ * event thread); closing a game must give both back. Measured on the
+ * process as the OS sees it, because the JVM sees neither (they are not
+ * Java threads).
  */
 class LifecycleTest {
     /** Threads the JVM may start or end on its own meanwhile (compiler, GC). */
@@ -20,7 +21,7 @@ class LifecycleTest {
         val before = settledThreads()
         val games = List(200) { sharedPhoneGame(timeControl = timeControl(600_000)) }
         games.forEachIndexed { i, game -> if (i % 2 == 0) game.playText("e4") }
-        assertTrue(threads() >= before + 200, "200 clock threads: ${threads()} threads, $before before")
+        assertTrue(threads() >= before + 200, "200 games' threads: ${threads()} threads, $before before")
         games.forEach { it.close() }
         val after = settledThreads(atMost = before + jvmThreads)
         assertTrue(after <= before + jvmThreads, "$after threads after closing, $before before")
@@ -71,14 +72,16 @@ class LifecycleTest {
         val game = sharedPhoneGame(timeControl = if (i % 2 == 0) timeControl(600_000, 2_000) else null)
         game.setListener(EventQueue())
         game.playAll(*opening)
-        game.state()
-        game.board()
+        game.tap(Square.G1)
+        game.showPly(2u)
+        game.view()
+        game.clock()
         return game
     }
 
     private fun closedSession(i: Int) {
         playedSession(i).use { game ->
-            Game.restore(game.save()).use { it.state() }
+            Game.restore(game.save()).use { it.view() }
             game.setListener(null)
         }
     }

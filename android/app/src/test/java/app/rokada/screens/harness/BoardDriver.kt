@@ -5,7 +5,7 @@ import android.graphics.Bitmap
 import android.graphics.Rect
 import android.os.SystemClock
 import android.view.MotionEvent
-import app.rokada.board.BoardView
+import app.rokada.board.ChessBoard
 
 /**
  * A finger on the board of a screen: squares by name, touches dispatched to
@@ -17,7 +17,7 @@ import app.rokada.board.BoardView
  * code, so a mirrored or misplaced board fails the tests.
  */
 class BoardDriver(private val activity: Activity, index: Int = 0) {
-    val view: BoardView = Screens.all<BoardView>(activity.window.decorView)[index]
+    val view: ChessBoard = Screens.all<ChessBoard>(activity.window.decorView)[index]
 
     /** A square's box in window coordinates. */
     fun box(square: String): Rect {

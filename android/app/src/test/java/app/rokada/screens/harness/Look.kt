@@ -15,9 +15,15 @@ enum class Device(val size: String, val orientation: String, val density: String
  * Robolectric's resource qualifiers express them. `language` is a resource
  * language code: "en", "iw" (Hebrew), "nb", "pl", "bg".
  */
-data class Look(val language: String = "en", val dark: Boolean = false, val device: Device = Device.PHONE) {
+data class Look(
+    val language: String = "en",
+    val dark: Boolean = false,
+    val device: Device = Device.PHONE,
+    /** Pixels per dp, as a resource qualifier: the device's own unless a picture wants fewer. */
+    val density: String = device.density,
+) {
     val qualifiers: String
-        get() = listOf(language, device.size, device.orientation, if (dark) "night" else "notnight", device.density)
+        get() = listOf(language, device.size, device.orientation, if (dark) "night" else "notnight", density)
             .joinToString("-")
 
     /** A short name for files: en-light-phone, iw-dark-tablet… */

@@ -1,6 +1,6 @@
 package app.rokada.screens.harness
 
-import app.rokada.ui.CurrentGame
+import app.rokada.game.CurrentGame
 import org.junit.After
 import org.junit.runner.RunWith
 import org.robolectric.RobolectricTestRunner
@@ -16,9 +16,10 @@ import org.robolectric.annotation.GraphicsMode
 @Config(sdk = [36])
 @GraphicsMode(GraphicsMode.Mode.NATIVE)
 abstract class ScreenTest {
-    /** The game outlives screens by design: close it, so no test sees the last one's. */
+    /** The game outlives screens by design: stop it, so no test sees the last one's. */
     @After
-    fun closeGame() {
-        CurrentGame.adjourn()
+    fun stopGame() {
+        CurrentGame.stop()
+        CurrentGame.phone = CurrentGame.Phone()
     }
 }

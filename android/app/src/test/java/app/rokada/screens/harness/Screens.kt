@@ -8,9 +8,9 @@ import android.view.View
 import android.view.ViewGroup
 import app.rokada.core.Game
 import app.rokada.core.GameSetup
+import app.rokada.core.GameView
+import app.rokada.game.CurrentGame
 import app.rokada.game.GameController
-import app.rokada.store.SessionStore
-import app.rokada.ui.CurrentGame
 import app.rokada.ui.GameActivity
 import org.junit.Assert.assertNotNull
 import org.junit.Assert.assertTrue
@@ -35,9 +35,14 @@ object Screens {
     }
 
     /** Starts a game the way the home screen does, then its screen. */
-    fun launchGame(setup: GameSetup, look: Look = Look()): ActivityController<GameActivity> {
-        CurrentGame.start(Game(setup))
-        return launch(GameActivity::class.java, look)
+    fun launchGame(setup: GameSetup, look: Look = Look()): ActivityController<GameActivity> =
+        launchGame(look) { Game(setup) }
+
+    /** Starts the game [make] makes, kept saved as the app keeps every game, then its screen. */
+    fun launchGame(look: Look = Look(), make: () -> Game): ActivityController<GameActivity> {
+        val app = RuntimeEnvironment.getApplication()
+        CurrentGame.start(app, make)
+        return launch(GameActivity::class.java, look, GameActivity.intent(app, CurrentGame.phone.slot!!))
     }
 
     /** Starts the activity [from] asked to start, as Android would. */
@@ -49,12 +54,18 @@ object Screens {
     }
 
     /** The running game's controller, the one its screen drives. */
-    fun game(): GameController {
-        val store = SessionStore(RuntimeEnvironment.getApplication().filesDir)
-        val resumed = CurrentGame.resume(store)
-        if (resumed !is CurrentGame.Resumed.Running) failed("no game is running: $resumed")
-        return resumed.controller
-    }
+    fun game(): GameController = CurrentGame.phone.controller ?: failed("no game is running")
+
+    /** What the running game's screen is drawing now, read from the core. */
+    fun view(): GameView = game().game.view()
+
+    /**
+     * Drives the main looper until the running game's screen has drawn the
+     * core's latest view: after a change made on the core directly (as the
+     * computer or the other phone make theirs), whose event comes through
+     * the game's event thread.
+     */
+    fun settle() = idleUntil("the screen to draw the game's latest view") { game().drawn >= view().revision }
 
     /** Runs every task the main looper has now, as the UI thread would. */
     fun idle() = shadowOf(Looper.getMainLooper()).idle()
@@ -120,4 +131,27 @@ object Screens {
     }
 
     fun failed(message: String): Nothing = throw AssertionError(message)
+}
+
+/**
+ * Waits until the file [name] in the running phone's saves holds what
+ * [wanted] accepts, woken by the file system's own events: the core keeps
+ * a game saved on its own thread, after the change that caused it.
+ */
+fun awaitSave(name: String, wanted: (String) -> Boolean) {
+    val dir = java.io.File(RuntimeEnvironment.getApplication().filesDir, app.rokada.game.CurrentGame.phone.saves).toPath()
+    java.nio.file.Files.createDirectories(dir)
+    val file = dir.resolve(name).toFile()
+    dir.fileSystem.newWatchService().use { watcher ->
+        dir.register(
+            watcher,
+            java.nio.file.StandardWatchEventKinds.ENTRY_CREATE,
+            java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY,
+        )
+        while (!(file.isFile && wanted(file.readText()))) {
+            val key = watcher.poll(120, java.util.concurrent.TimeUnit.SECONDS) ?: Screens.failed("$name was not saved")
+            key.pollEvents()
+            key.reset()
+        }
+    }
 }

@@ -17,9 +17,10 @@ enum class Gallery(val languages: List<String>, val devices: List<Device>, val t
     ALL(listOf("en", "iw", "nb", "pl", "bg"), Device.entries, listOf(false, true)),
     ;
 
+    /** At one pixel a dp (mdpi): the whole matrix stays small enough for the repository. */
     val looks: List<Look>
         get() = languages.flatMap { language ->
-            themes.flatMap { dark -> devices.map { device -> Look(language, dark, device) } }
+            themes.flatMap { dark -> devices.map { device -> Look(language, dark, device, density = "mdpi") } }
         }
 
     companion object {
