@@ -32,7 +32,7 @@ fn next_due(state: &State) -> Option<Millis> {
     let side = clock.running?;
     let left = clock.remaining(side);
     let threshold = low_time_threshold(clock.control);
-    let warning = (!state.warned_low[side] && left >= threshold).then(|| left - threshold + 1);
+    let warning = (!state.warned_low[side]).then(|| warning_due(left, threshold));
     // A millisecond past the flag, so the fall is certain; over Wi-Fi the
     // host grants the opponent's lag, and the joiner leaves flags to it.
     let flag = match &state.wifi {
@@ -45,6 +45,12 @@ fn next_due(state: &State) -> Option<Millis> {
         (Some(w), Some(f)) => Some(w.min(f)),
         (w, f) => w.or(f),
     }
+}
+
+/// How long until a clock with `left` goes under `threshold`: at once if it
+/// already has (it may have crossed between the last change and now).
+fn warning_due(left: Millis, threshold: Millis) -> Millis {
+    left.saturating_add(1).saturating_sub(threshold)
 }
 
 fn watch(inner: &Arc<Inner>) {
@@ -116,5 +122,18 @@ pub(crate) fn low_time_warnings(state: &mut State, events: &mut Vec<EventKind>) 
         } else if !low {
             state.warned_low[color] = false;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::warning_due;
+
+    #[test]
+    fn a_warning_is_due_just_under_the_threshold_or_at_once_past_it() {
+        assert_eq!(warning_due(10_500, 10_000), 501);
+        assert_eq!(warning_due(10_000, 10_000), 1);
+        assert_eq!(warning_due(9_999, 10_000), 0);
+        assert_eq!(warning_due(0, 10_000), 0);
     }
 }
