@@ -90,12 +90,8 @@ public struct EventFeedback: Equatable, Sendable {
 }
 
 extension GameMode {
-    /// Whether the player of `side` sits at this device.
+    /// Whether the player of `side` sits at this device, as the core says.
     public func isPlayedHere(by side: Side) -> Bool {
-        switch self {
-        case .samePhone: true
-        case .computer(let human, _): human == side
-        case .wifiPeer(let local): local == side
-        }
+        RokadaCore.isPlayedHere(mode: self, side: side)
     }
 }

@@ -27,7 +27,7 @@ pub use wifi::{
 
 use crate::clock::Millis;
 use crate::text::Language;
-use crate::view::{BoardColors, BoardTheme, MoveInfo, Side, Square, TimePreset};
+use crate::view::{BoardColors, BoardTheme, GameMode, MoveInfo, Side, Square, TimePreset};
 
 /// Routes the core's log to the platform's (logcat, the unified log).
 /// Making any game or store does it too; calling it again does nothing.
@@ -117,6 +117,14 @@ pub fn random_side() -> Side {
     } else {
         Side::Black
     }
+}
+
+/// Whether the player of `side` sits at this device: both sides on one
+/// phone, the human's against the computer, the local one over Wi-Fi. For
+/// what only that player is told: a low-time warning, "You win".
+#[uniffi::export]
+pub fn is_played_here(mode: GameMode, side: Side) -> bool {
+    crate::session::Mode::from(mode).controller(side.into()) == crate::session::Controller::Local
 }
 
 /// A computer level as the level picker shows it.

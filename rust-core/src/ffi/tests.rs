@@ -756,3 +756,20 @@ fn the_apps_language_comes_from_the_devices_list() {
     assert!(is_right_to_left(Language::Hebrew));
     assert!(!is_right_to_left(Language::Bulgarian));
 }
+
+#[test]
+fn only_the_player_at_this_device_is_played_here() {
+    use crate::view::Side;
+    for side in [Side::White, Side::Black] {
+        assert!(is_played_here(GameMode::SamePhone, side));
+    }
+    let computer = GameMode::Computer {
+        human: Side::Black,
+        level: 3,
+    };
+    assert!(is_played_here(computer, Side::Black));
+    assert!(!is_played_here(computer, Side::White));
+    let wifi = GameMode::WifiPeer { local: Side::White };
+    assert!(is_played_here(wifi, Side::White));
+    assert!(!is_played_here(wifi, Side::Black));
+}

@@ -143,18 +143,10 @@ pub enum EndSound {
 
 fn end_sound(session: &GameSession) -> Option<EndSound> {
     let end = session.end()?;
-    let Some(winner) = end.result.winner() else {
-        return Some(EndSound::Draw);
-    };
-    let here = match session.mode() {
-        Mode::SamePhone => return Some(EndSound::Win),
-        Mode::Computer { human, .. } => human,
-        Mode::WifiPeer { local } => local,
-    };
-    Some(if winner == here {
-        EndSound::Win
-    } else {
-        EndSound::Loss
+    Some(match end.result.winner() {
+        None => EndSound::Draw,
+        Some(winner) if session.controller(winner) == Controller::Local => EndSound::Win,
+        Some(_) => EndSound::Loss,
     })
 }
 

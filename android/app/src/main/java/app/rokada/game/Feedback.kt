@@ -10,6 +10,7 @@ import app.rokada.core.EndSound
 import app.rokada.core.GameMode
 import app.rokada.core.MoveSound
 import app.rokada.core.Side
+import app.rokada.core.isPlayedHere
 
 /**
  * Sounds and haptic ticks. Which sound a move makes comes from the core
@@ -64,12 +65,7 @@ class Feedback(context: Context, private val pool: SoundPool = gamePool()) {
 
     /** A clock went under the low-time mark: warn only the player whose clock it is. */
     fun lowTime(side: Side, mode: GameMode, view: View) {
-        val local = when (mode) {
-            is GameMode.Computer -> side == mode.human
-            is GameMode.WifiPeer -> side == mode.local
-            GameMode.SamePhone -> true
-        }
-        if (!local) return
+        if (!isPlayedHere(mode, side)) return
         play(Sound.LOW_TIME)
         tick(view, HapticFeedbackConstants.LONG_PRESS)
     }

@@ -16,6 +16,7 @@ import app.rokada.core.SavedGame
 import app.rokada.core.Side
 import app.rokada.core.TimePreset
 import app.rokada.core.TimePresetKind
+import app.rokada.core.isPlayedHere
 
 /** Left-to-right isolate: notation keeps its direction inside right-to-left text. */
 const val LRI = "\u2066"
@@ -65,20 +66,16 @@ class GameTexts(private val strings: Strings) {
      * the computer or over Wi-Fi, the winning colour on one phone.
      */
     fun result(end: GameEnd, mode: GameMode): String {
-        val local = when (mode) {
-            is GameMode.Computer -> mode.human
-            is GameMode.WifiPeer -> mode.local
-            GameMode.SamePhone -> null
-        }
         val winner = when (end.result) {
             GameResult.WHITE_WINS -> Side.WHITE
             GameResult.BLACK_WINS -> Side.BLACK
             GameResult.DRAW -> return strings.get(R.string.end_draw)
         }
         return strings.get(
-            when (local) {
-                null -> if (winner == Side.WHITE) R.string.end_white_wins else R.string.end_black_wins
-                winner -> R.string.android_end_you_win
+            when {
+                mode == GameMode.SamePhone ->
+                    if (winner == Side.WHITE) R.string.end_white_wins else R.string.end_black_wins
+                isPlayedHere(mode, winner) -> R.string.android_end_you_win
                 else -> R.string.android_end_you_lose
             },
         )
