@@ -57,9 +57,8 @@ class WifiGameTest {
         joiner.waitFor("the joiner's game starts") { joiner.news.any { it is PeerEvent.GameStarted } }
         host.waitFor("the host's game starts") { host.news.any { it is PeerEvent.GameStarted } }
         assertEquals(Side.BLACK, joiner.news.filterIsInstance<PeerEvent.GameStarted>().single().local)
-        // The names cross after the game began, each as an event of its own.
-        joiner.waitFor("the host's name arrives") { joiner.news.any { it is PeerEvent.PlayerNamed } }
-        assertEquals(PlayerLabel.Peer("Host phone"), joiner.view!!.top.label)
+        // The host's name comes with the game; the joiner's follows as an event of its own.
+        joiner.waitFor("the host's name shows") { joiner.view!!.top.label == PlayerLabel.Peer("Host phone") }
         host.waitFor("the joiner's name arrives") { host.news.any { it is PeerEvent.PlayerNamed } }
         assertEquals(PlayerLabel.Peer("Joiner phone"), host.view!!.top.label)
 
