@@ -678,15 +678,11 @@ fn a_stopped_game_has_written_its_last_save_and_writes_no_more() {
     assert_eq!((saved.len(), saved[0].plies), (1, 2));
     let restored = store
         .resume(crate::store::SaveSlot::SamePhone, None)
+        .unwrap()
         .unwrap();
-    assert_eq!(
-        restored.unwrap().view().moves[0]
-            .white
-            .as_ref()
-            .unwrap()
-            .san,
-        "d4"
-    );
+    assert_eq!(restored.view().moves[0].white.as_ref().unwrap().san, "d4");
+    // A resumed game keeps itself saved from its own thread until stopped.
+    restored.stop();
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
