@@ -70,6 +70,13 @@ class ChessBoard(context: Context, private val descriptions: SquareDescriptions)
 
     /** The largest side the board may take, in pixels (the game screen leaves room for the rest). */
     var maxSize: Int = Int.MAX_VALUE
+        set(value) {
+            if (field != value) {
+                field = value
+                // Set while the parent measures: the cached measurement must not be reused.
+                forceLayout()
+            }
+        }
 
     override fun onMeasure(widthMeasureSpec: Int, heightMeasureSpec: Int) {
         val width = MeasureSpec.getSize(widthMeasureSpec)

@@ -2,6 +2,7 @@ package app.rokada.screens
 
 import android.widget.Button
 import android.widget.EditText
+import android.widget.ScrollView
 import app.rokada.R
 import app.rokada.core.GameMode
 import app.rokada.core.GameSetup
@@ -10,6 +11,7 @@ import app.rokada.screens.harness.Device
 import app.rokada.screens.harness.Look
 import app.rokada.screens.harness.Screens
 import app.rokada.screens.harness.ScreenTest
+import app.rokada.testing.playAll
 import app.rokada.ui.HomeActivity
 import app.rokada.ui.JoinActivity
 import app.rokada.ui.RulesActivity
@@ -52,6 +54,19 @@ class InsetsTest : ScreenTest() {
         bars.applyTo(game)
         val decor = game.window.decorView
         Bars.assertContentWithin(game, bars.clear(decor.width, decor.height))
+    }
+
+    @Test
+    fun `a tablet keeps lines of moves under the board when a claim button shows`() {
+        val game = Screens.launchGame(GameSetup(GameMode.SamePhone), Look(device = Device.TABLET)).get()
+        Screens.game().game.playAll("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8")
+        Screens.settle()
+        val claim = Screens.all<Button>(game.window.decorView)
+            .single { it.text.toString().startsWith(game.getString(R.string.game_menu_claim_threefold)) }
+        val moves = Screens.all<ScrollView>(game.window.decorView).single()
+        val content = moves.getChildAt(0).height
+        assertTrue("the claim button shows", claim.isShown)
+        assertTrue("the moves get ${moves.height} px of the ${content} px they need", moves.height >= content)
     }
 
     @Test
