@@ -133,7 +133,7 @@ class ActionsTest : ScreenTest() {
         BoardDriver(game).tap("e2")
         BoardDriver(game).tap("e4")
         Screens.idleUntil("the computer's reply") { Screens.view().browse.plies == 2u }
-        Screens.idle()
+        Screens.settle()
         Controls.press(game, game.getString(R.string.android_bar_undo))
         assertEquals(emptyList<String>(), Screens.view().sans())
         assertFalse(game.getString(R.string.android_bar_draw) in Controls.buttons(game))

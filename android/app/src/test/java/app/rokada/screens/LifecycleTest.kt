@@ -53,7 +53,10 @@ class LifecycleTest : ScreenTest() {
     fun `a rebuilt screen does not tell the end again`() {
         val controller = Screens.launchGame(GameSetup(GameMode.SamePhone))
         Screens.game().game.apply { listOf("f3", "e5", "g4", "Qh4#").forEach { playText(it) } }
-        Screens.idle()
+        // The end reaches the screen from the core's event thread.
+        Screens.idleUntil("the end's dialog") {
+            org.robolectric.shadows.ShadowAlertDialog.getLatestAlertDialog()?.isShowing == true
+        }
         val first = Screens.dialog()
         assertEquals(controller.get().getString(R.string.end_black_wins), org.robolectric.Shadows.shadowOf(first).title)
         first.dismiss()

@@ -57,6 +57,9 @@ class WifiScreensTest : ScreenTest() {
     }
 
     /** Opens the join screen on the joiner's phone and types the address and code. */
+    private fun showingAlerts(): List<AlertDialog> =
+        org.robolectric.shadows.ShadowDialog.getShownDialogs().filterIsInstance<AlertDialog>().filter { it.isShowing }
+
     private fun typeIn(address: String, code: String): JoinActivity {
         CurrentGame.phone = joinerPhone
         val join = Screens.launch(JoinActivity::class.java).get()
@@ -100,13 +103,13 @@ class WifiScreensTest : ScreenTest() {
         move(host, joiner, "g2", "g4")
         move(joiner, host, "d8", "h4")
         Screens.idleUntil("the end on both phones") { host.view.status.end != null && joiner.view.status.end != null }
-        Screens.idle()
+        // Each screen hears of the end from its game's event thread.
+        Screens.idleUntil("the end's dialog on both screens") { showingAlerts().size >= 2 }
         val mate = GameEnd(GameResult.BLACK_WINS, EndReason.CHECKMATE)
         assertEquals(mate, host.view.status.end)
         assertEquals(mate, joiner.view.status.end)
         // Each screen tells its own player.
-        val dialogs = org.robolectric.shadows.ShadowDialog.getShownDialogs().filterIsInstance<AlertDialog>().filter { it.isShowing }
-        val titles = dialogs.map { shadowOf(it).title.toString() }
+        val titles = showingAlerts().map { shadowOf(it).title.toString() }
         assertTrue("$titles", host.activity.getString(R.string.android_end_you_lose) in titles)
         assertTrue("$titles", host.activity.getString(R.string.android_end_you_win) in titles)
     }
@@ -136,7 +139,7 @@ class WifiScreensTest : ScreenTest() {
         CurrentGame.phone = hostPhone
         Controls.press(host.activity, host.activity.getString(R.string.android_bar_offer_draw))
         Screens.idleUntil("the offer on the other phone") { joiner.view.prompt != null }
-        Screens.idle()
+        Screens.idleUntil("the offer's dialog") { showingAlerts().isNotEmpty() }
         val offer = Screens.dialog()
         assertEquals(
             joiner.activity.getString(R.string.draw_offer_received),
