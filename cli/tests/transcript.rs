@@ -40,7 +40,11 @@ fn transcript(lang: &str) -> String {
     // Paths are the player's own words: these hold none of any language.
     let missing = std::env::temp_dir().join("rokada-qzx/x");
     let missing = missing.display();
-    let saved = std::env::temp_dir().join(format!("rokada-{lang}-{}.json", std::process::id()));
+    // One file per call: the tests of this file run at once and each plays every language.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let saved =
+        std::env::temp_dir().join(format!("rokada-{lang}-{}-{call}.json", std::process::id()));
     let saved_name = saved.display().to_string();
     let lines = [
         c("help"),
