@@ -164,6 +164,12 @@ fn help_text(text: &Strings) -> String {
             )
         })
         .collect();
+    help_table(text, &entries)
+}
+
+/// The help's page: how moves are written, then each command's usage and
+/// what it does, in aligned columns.
+pub(crate) fn help_table(text: &Strings, entries: &[(String, impl AsRef<str>)]) -> String {
     let width = entries
         .iter()
         .map(|(u, _)| u.chars().count())
@@ -176,7 +182,7 @@ fn help_text(text: &Strings) -> String {
     );
     for (usage, what) in entries {
         let pad = " ".repeat(width - usage.chars().count());
-        out.push_str(&format!("\n  {usage}{pad}  {what}"));
+        out.push_str(&format!("\n  {usage}{pad}  {}", what.as_ref()));
     }
     out
 }

@@ -158,21 +158,7 @@ pub fn help(text: &Strings, host: bool) -> String {
         .filter(|e| host || e.word != "new_code")
         .map(|e| (word(text, e.word), text.text(e.help)))
         .collect();
-    let width = entries
-        .iter()
-        .map(|(w, _)| w.chars().count())
-        .max()
-        .unwrap_or(0);
-    let mut out = format!(
-        "{}\n{}",
-        text.text("terminal.move_syntax"),
-        text.text("terminal.commands_title")
-    );
-    for (word, what) in entries {
-        let pad = " ".repeat(width - word.chars().count());
-        out.push_str(&format!("\n  {word}{pad}  {what}"));
-    }
-    out
+    crate::game::help_table(text, &entries)
 }
 
 #[cfg(test)]
