@@ -215,12 +215,7 @@ impl Searcher<'_> {
             && e.depth >= depth
         {
             let score = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
+            if e.bound.cuts(score, alpha, beta) {
                 return score;
             }
         }
@@ -381,13 +376,6 @@ impl Searcher<'_> {
             return alpha;
         }
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         self.tt.store(
             hash,
             Entry {
@@ -395,7 +383,7 @@ impl Searcher<'_> {
                 score: score_to_tt(best, ply),
                 eval: if in_check { 0 } else { eval },
                 depth,
-                bound,
+                bound: Bound::of(best, original_alpha, beta),
             },
         );
         best
@@ -422,12 +410,7 @@ impl Searcher<'_> {
         };
         if let Some(e) = entry {
             let score = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
+            if e.bound.cuts(score, alpha, beta) {
                 return score;
             }
         }
@@ -507,13 +490,6 @@ impl Searcher<'_> {
         }
         // Deeper entries of the main search are worth more than this one.
         if best > -INFINITY && entry.is_none_or(|e| e.depth <= 0) {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
             self.tt.store(
                 hash,
                 Entry {
@@ -521,7 +497,7 @@ impl Searcher<'_> {
                     score: score_to_tt(best, ply),
                     eval: if in_check { 0 } else { stand_pat },
                     depth: 0,
-                    bound,
+                    bound: Bound::of(best, original_alpha, beta),
                 },
             );
         }

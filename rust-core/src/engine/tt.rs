@@ -7,6 +7,31 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search's best score says of the position, given the window
+    /// the search began with: a fail high is a lower bound, a fail low an
+    /// upper one.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` of this kind settles a search of the window
+    /// `alpha..beta` without searching.
+    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct Entry {
     pub mv: u16,
@@ -111,5 +136,27 @@ impl TranspositionTable {
             .filter(|s| s.meta & 3 != 0 && s.meta >> 2 == self.age)
             .count();
         (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Bound;
+
+    #[test]
+    fn a_best_score_is_classified_against_the_window_it_was_searched_with() {
+        assert_eq!(Bound::of(50, 10, 50), Bound::Lower);
+        assert_eq!(Bound::of(30, 10, 50), Bound::Exact);
+        assert_eq!(Bound::of(10, 10, 50), Bound::Upper);
+        assert_eq!(Bound::of(-5, 10, 50), Bound::Upper);
+    }
+
+    #[test]
+    fn a_stored_bound_settles_only_the_windows_it_decides() {
+        assert!(Bound::Exact.cuts(30, 40, 50));
+        assert!(Bound::Lower.cuts(60, 10, 50));
+        assert!(!Bound::Lower.cuts(40, 10, 50));
+        assert!(Bound::Upper.cuts(5, 10, 50));
+        assert!(!Bound::Upper.cuts(20, 10, 50));
     }
 }
