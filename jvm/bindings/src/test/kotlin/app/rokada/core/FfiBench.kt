@@ -8,6 +8,13 @@ package app.rokada.core
  * view). Prints the median and 99th percentile in microseconds. Run by
  * scripts/bench-ffi.sh; a measurement, not a test.
  *
+ * It also prints the floor under those numbers: what the generated
+ * bindings pay for any call, whatever the core does. Each crossing through
+ * JNA allocates a call-status structure; a method first crosses once to
+ * clone the object's handle; every enum, record or string argument crosses
+ * once to allocate its buffer, and a returned buffer crosses once more to
+ * be freed.
+ *
  * Arguments: [measured moves] [warm-up moves].
  */
 fun main(args: Array<String>) {
@@ -26,6 +33,7 @@ fun main(args: Array<String>) {
         check(touched.outcome is TouchOutcome.Played) { "$from-$to was not played: ${touched.outcome}" }
         touched.view.revision.toInt()
     }
+    printFloor(moves, measured, warmUp)
     val trips = listOf(play, taps)
     for (trip in trips) trip.run(warmUp)
     for (trip in trips) {
@@ -35,6 +43,46 @@ fun main(args: Array<String>) {
                 trip.name, micros.percentile(50), micros.percentile(99), measured, warmUp,
             ),
         )
+    }
+}
+
+/** Times calls whose cost is the bindings' own, on a game 20 plies in. */
+private fun printFloor(moves: List<Pair<Square, Square>>, measured: Int, warmUp: Int) {
+    Game(GameSetup(GameMode.SamePhone)).use { game ->
+        for ((from, to) in moves.take(20)) game.play(from, to)
+        // Pausing a paused game changes nothing: the cost is the crossing.
+        game.pause()
+        val probes = listOf(
+            Probe("a call-status structure allocated (no crossing)") {
+                UniffiRustCallStatus().code.toInt()
+            },
+            Probe("a method that does nothing (2 crossings)") { game.pause(); 1 },
+            Probe("the view read without a move (3 crossings)") { game.view().revision.toInt() },
+        )
+        for (probe in probes) probe.run(warmUp)
+        for (probe in probes) {
+            val micros = probe.run(measured)
+            println(
+                "ffi floor: %s: median %.1f µs, p99 %.1f µs".format(
+                    probe.name, micros.percentile(50), micros.percentile(99),
+                ),
+            )
+        }
+    }
+}
+
+private class Probe(val name: String, private val call: () -> Int) {
+    private var sink = 0L
+
+    fun run(count: Int): DoubleArray {
+        val micros = DoubleArray(count)
+        for (i in 0 until count) {
+            val start = System.nanoTime()
+            sink += call()
+            micros[i] = (System.nanoTime() - start) / 1_000.0
+        }
+        check(sink >= 0)
+        return micros
     }
 }
 
