@@ -4,6 +4,8 @@ import android.app.Activity
 import android.content.Intent
 import android.graphics.Bitmap
 import android.widget.EditText
+import android.widget.TextView
+import app.rokada.R
 import app.rokada.core.Game
 import app.rokada.core.GameAction
 import app.rokada.core.GameMode
@@ -29,9 +31,11 @@ import app.rokada.ui.ImportActivity
 import app.rokada.ui.JoinActivity
 import app.rokada.ui.RulesActivity
 import app.rokada.ui.SettingsActivity
+import org.junit.Assert.assertEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.robolectric.RuntimeEnvironment
+import org.robolectric.Shadows.shadowOf
 import java.io.File
 
 /**
@@ -153,8 +157,12 @@ class ScreenshotTest : ScreenTest() {
             Screens.idleUntil("the reply") { host.view().browse.plies == 2u }
             host.perform(GameAction.OfferDraw)
             Screens.idleUntil("the offer") { Screens.view().prompt != null }
-            Screens.idle()
-            return Pixels.of(screen, Screens.dialog())
+            // The offer comes through the game's event thread: until the screen
+            // has drawn it, the latest dialog is an earlier screen's.
+            Screens.settle()
+            val offer = Screens.dialog()
+            assertEquals(screen.getString(R.string.draw_offer_received), shadowOf(offer).message)
+            return Pixels.of(screen, offer)
         } finally {
             host.stop()
             host.close()
@@ -177,7 +185,12 @@ class ScreenshotTest : ScreenTest() {
             Screens.idleUntil("the lost link") {
                 Screens.view().peer?.link == LinkState.RECONNECTING
             }
-            Screens.idle()
+            Screens.settle()
+            val banner = screen.getString(R.string.wifi_reconnecting)
+            assertTrue(
+                "no '$banner' on the screen",
+                Screens.all<TextView>(screen.window.decorView).any { it.isShown && it.text.toString() == banner },
+            )
             return Pixels.of(screen)
         } finally {
             relay.close()
