@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 
@@ -222,14 +223,25 @@ pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
     if let Some(dir) = dir {
         fs::create_dir_all(dir)?;
     }
+    // Each write has a temporary file of its own: two games saving to one
+    // slot at once (a replaced game's last save and its successor's first)
+    // must not truncate or rename away each other's.
+    static WRITES: AtomicU64 = AtomicU64::new(0);
     let mut temp = path.as_os_str().to_owned();
-    temp.push(".tmp");
+    temp.push(format!(
+        ".{}.{}.tmp",
+        std::process::id(),
+        WRITES.fetch_add(1, Ordering::Relaxed)
+    ));
     let temp = PathBuf::from(temp);
-    let mut file = File::create(&temp)?;
-    file.write_all(text.as_bytes())?;
-    file.sync_all()?;
-    drop(file);
-    fs::rename(&temp, path)?;
+    let written = File::create(&temp).and_then(|mut file| {
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    });
+    if let Err(e) = written.and_then(|()| fs::rename(&temp, path)) {
+        let _ = fs::remove_file(&temp);
+        return Err(e);
+    }
     // The rename itself reaches the disk with the folder's entry.
     if let Some(dir) = dir
         && let Ok(dir) = File::open(dir)
@@ -259,6 +271,35 @@ mod tests {
 
     fn time() -> Arc<dyn TimeSource> {
         ManualTime::new()
+    }
+
+    #[test]
+    fn two_writers_of_one_file_both_succeed_and_leave_one_of_their_texts_whole() {
+        let dir = folder("writers");
+        let path = dir.join("same-phone.json");
+        let writers: Vec<_> = ["a", "b"]
+            .into_iter()
+            .map(|name| {
+                let path = path.clone();
+                let text = name.repeat(10_000);
+                std::thread::spawn(move || {
+                    for _ in 0..200 {
+                        write_atomically(&path, &text).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for writer in writers {
+            writer.join().unwrap();
+        }
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(text == "a".repeat(10_000) || text == "b".repeat(10_000));
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     fn folder(name: &str) -> PathBuf {
