@@ -113,13 +113,14 @@ public final class GameScreenModel {
         game.resume()
     }
 
-    /// The screen is done with the game: the computer and the clock stop
-    /// at once, no more events come, the screen may sleep. The game itself
-    /// ends (a Wi-Fi game adjourned, the other device told) when the last
-    /// reference to it goes.
+    /// The screen is done with the game: no more events come, the screen
+    /// may sleep, and the game ends (the computer and the clock stop, a
+    /// Wi-Fi game is adjourned and the other device told) once its last
+    /// save is written, so that no late save of it overwrites a game that
+    /// replaces it in the same slot.
     public func close() {
-        game.pause()
         game.setListener(listener: nil)
+        game.stop()
         screenDisappeared()
     }
 
