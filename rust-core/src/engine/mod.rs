@@ -9,6 +9,7 @@
 
 mod book;
 mod eval;
+mod human;
 mod levels;
 mod ordering;
 mod rng;

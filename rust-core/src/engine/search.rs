@@ -8,6 +8,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position, Rank, Role};
 
 use super::eval::{PIECE_VALUE, evaluate};
+use super::human::choose_human_like;
 use super::levels::LevelParams;
 use super::ordering::{
     Context, HISTORY_MAX, Heuristics, MAX_PLY, Picker, Staged, encode, piece_to, see,
@@ -20,7 +21,7 @@ use super::{Limits, Score, SearchInfo, SearchResult};
 const INFINITY: i32 = 32_000;
 const MATE: i32 = 31_000;
 /// Scores beyond this are forced mates.
-const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+pub(super) const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 
 pub struct Request<'a> {
     pub position: &'a Chess,
@@ -85,11 +86,11 @@ fn reduction(depth: i32, moves_searched: usize) -> i32 {
 }
 
 #[derive(Clone, Copy)]
-struct RootMove {
-    mv: Move,
-    score: i32,
+pub(super) struct RootMove {
+    pub(super) mv: Move,
+    pub(super) score: i32,
     /// Whether `score` is exact rather than an upper bound.
-    exact: bool,
+    pub(super) exact: bool,
 }
 
 struct Searcher<'a> {
@@ -727,65 +728,4 @@ pub fn run(
         nodes: s.nodes,
         pv: best_pv,
     }
-}
-
-/// How natural a move looks to a human player: captures and checks catch
-/// the eye, castling is a habit, aimless king walks and underpromotions are
-/// rarely considered.
-fn plausibility(pos: &Chess, m: Move) -> f64 {
-    if matches!(m.promotion(), Some(r) if r != Role::Queen) {
-        return 0.0;
-    }
-    let mut weight = 1.0;
-    if m.is_capture() {
-        weight *= 1.6;
-    }
-    if m.is_castle() {
-        weight *= 1.4;
-    }
-    if m.role() == Role::King && !m.is_castle() && pos.board().queens().any() {
-        weight *= 0.6;
-    }
-    let mut child = pos.clone();
-    child.play_unchecked(m);
-    if child.is_check() {
-        weight *= 1.3;
-    }
-    weight
-}
-
-fn choose_human_like(
-    pos: &Chess,
-    root_moves: &[RootMove],
-    params: &LevelParams,
-    seed: u64,
-) -> Move {
-    let Some(best) = root_moves.first() else {
-        unreachable!("the search only runs with legal moves");
-    };
-    if best.score.abs() >= MATE_BOUND || !best.exact {
-        return best.mv;
-    }
-    let candidates: Vec<(Move, f64)> = root_moves
-        .iter()
-        .filter(|rm| rm.exact && rm.score >= best.score - params.margin)
-        .map(|rm| {
-            let drop = f64::from(best.score - rm.score);
-            let weight = (-drop / f64::from(params.temperature)).exp() * plausibility(pos, rm.mv);
-            (rm.mv, weight)
-        })
-        .filter(|&(_, w)| w > 0.0)
-        .collect();
-    let total: f64 = candidates.iter().map(|&(_, w)| w).sum();
-    if candidates.is_empty() || total <= 0.0 {
-        return best.mv;
-    }
-    let mut target = Rng::new(seed).next_f64() * total;
-    for &(m, w) in &candidates {
-        if target < w {
-            return m;
-        }
-        target -= w;
-    }
-    best.mv
 }
