@@ -221,13 +221,26 @@ impl Searcher<'_> {
             }
         }
 
-        let eval = if in_check {
+        let static_eval = if in_check {
             -INFINITY
         } else {
             entry.map_or_else(|| evaluate(pos), |e| e.eval)
         };
-        self.evals[ply] = eval;
-        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+        self.evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        // A stored search result bounds the position better than the static
+        // evaluation when it lies on the bound's side of it.
+        let eval = match entry {
+            Some(e) if !in_check && e.score.abs() < MATE_BOUND => {
+                let refined = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score > static_eval,
+                    Bound::Upper => e.score < static_eval,
+                };
+                if refined { e.score } else { static_eval }
+            }
+            _ => static_eval,
+        };
 
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
             let margin = 80 * depth - if improving { 40 } else { 0 };
@@ -291,6 +304,11 @@ impl Searcher<'_> {
                         continue;
                     }
                     if depth <= 3 && eval + 60 + 120 * depth <= alpha {
+                        continue;
+                    }
+                    // A quiet move that loses material to the exchanges on
+                    // its square is not worth a shallow search.
+                    if depth <= 8 && see(pos.board(), us, m) < -50 * depth {
                         continue;
                     }
                 } else if !quiet && depth <= 4 && see(pos.board(), us, m) < -100 * depth {
@@ -382,7 +400,7 @@ impl Searcher<'_> {
             Entry {
                 mv: best_move.map_or(tt_move, encode),
                 score: score_to_tt(best, ply),
-                eval: if in_check { 0 } else { eval },
+                eval: if in_check { 0 } else { static_eval },
                 depth,
                 bound: Bound::of(best, original_alpha, beta),
             },
