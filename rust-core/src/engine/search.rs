@@ -1,6 +1,6 @@
 //! Iterative deepening principal-variation alpha-beta search with a
 //! transposition table, quiescence search, null-move pruning, late-move
-//! reductions, check extensions and aspiration windows.
+//! reductions, check and singular extensions and aspiration windows.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -110,6 +110,10 @@ struct Searcher<'a> {
     evals: [i32; MAX_PLY + 1],
     /// Piece-to keys of the moves on the search path, by ply (`None` for a null move).
     keys: [Option<usize>; MAX_PLY + 1],
+    /// The move a singularity test leaves out at each ply (0 for none).
+    excluded: [u16; MAX_PLY + 1],
+    /// The iteration's depth, which bounds how far extensions may reach.
+    root_depth: i32,
     pv: Vec<Vec<Move>>,
 }
 
@@ -208,10 +212,12 @@ impl Searcher<'_> {
             }
         }
 
+        let excluded = self.excluded[ply];
         let entry = self.tt.probe(hash);
         let tt_move = entry.map_or(0, |e| e.mv);
         if let Some(e) = entry
             && !pv_node
+            && excluded == 0
             && ply > 0
             && e.depth >= depth
         {
@@ -242,7 +248,7 @@ impl Searcher<'_> {
             _ => static_eval,
         };
 
-        if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && ply > 0 && excluded == 0 && beta.abs() < MATE_BOUND {
             let margin = 80 * depth - if improving { 40 } else { 0 };
             if depth <= 6 && eval - margin >= beta {
                 return eval;
@@ -292,6 +298,9 @@ impl Searcher<'_> {
         let us = pos.turn();
 
         while let Some(m) = picker.next_move(pos, &context, self.heuristics) {
+            if excluded != 0 && encode(m) == excluded {
+                continue;
+            }
             let quiet = !m.is_capture() && !m.is_promotion();
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -316,10 +325,46 @@ impl Searcher<'_> {
                 }
             }
 
+            let mut extension = 0;
+            // Singular extension: when the table's move is better than every
+            // other move by a margin, it is searched a ply deeper; when even
+            // without it the position holds above beta, this node is cut.
+            if let Some(e) = entry
+                && ply > 0
+                && (ply as i32) < 2 * self.root_depth
+                && depth >= 6
+                && excluded == 0
+                && encode(m) == tt_move
+                && e.depth >= depth - 3
+                && e.bound != Bound::Upper
+                && e.score.abs() < MATE_BOUND
+            {
+                let singular_beta = e.score - 2 * depth;
+                self.excluded[ply] = tt_move;
+                let score = self.search(
+                    pos,
+                    hash,
+                    (depth - 1) / 2,
+                    ply,
+                    singular_beta - 1,
+                    singular_beta,
+                    false,
+                );
+                self.excluded[ply] = 0;
+                if self.aborted {
+                    return 0;
+                }
+                if score < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+
             let hash_after = child_hash(pos, hash, m, &child);
             self.path.push(hash_after);
             self.keys[ply] = Some(piece_to(us, m));
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + extension;
             let mut score;
             if moves_searched == 0 {
                 score = -self.search(&child, hash_after, new_depth, ply + 1, -beta, -alpha, true);
@@ -393,6 +438,9 @@ impl Searcher<'_> {
         if moves_searched == 0 {
             // Everything was pruned: the position is no better than alpha.
             return alpha;
+        }
+        if excluded != 0 {
+            return best;
         }
 
         self.tt.store(
@@ -624,6 +672,8 @@ pub fn run(
         path,
         evals: [0; MAX_PLY + 1],
         keys: [None; MAX_PLY + 1],
+        excluded: [0; MAX_PLY + 1],
+        root_depth: 0,
         pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
     };
 
@@ -655,6 +705,7 @@ pub fn run(
 
     for depth in 1..=max_depth {
         s.can_abort = depth > 1;
+        s.root_depth = depth;
         s.seldepth = 0;
         let use_window = depth >= 5 && s.margin == 0 && best_score.abs() < MATE_BOUND;
         let mut delta = 25;
