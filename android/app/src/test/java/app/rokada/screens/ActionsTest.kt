@@ -98,7 +98,7 @@ class ActionsTest : ScreenTest() {
         assertTrue(paused.status.clockPaused)
         assertFalse(paused.board.interactive)
         assertFalse(paused.keepAwake)
-        assertTrue(game.getString(R.string.clock_paused) in shownTexts(game))
+        assertTrue(game.getString(R.string.clock_paused) in Screens.shownTexts(game))
         Controls.choose(game, game.getString(R.string.android_action_resume_clock))
         assertFalse(Screens.view().status.clockPaused)
         assertTrue(Screens.view().board.interactive)
@@ -157,7 +157,4 @@ class ActionsTest : ScreenTest() {
         Screens.press(dialog, AlertDialog.BUTTON_NEUTRAL)
         assertEquals(HomeActivity::class.java.name, shadowOf(game).nextStartedActivity.component?.className)
     }
-
-    private fun shownTexts(activity: android.app.Activity) =
-        Screens.all<android.widget.TextView>(activity.window.decorView).filter { it.isShown }.map { it.text.toString() }
 }

@@ -1,6 +1,5 @@
 package app.rokada.screens
 
-import android.widget.TextView
 import app.rokada.R
 import app.rokada.core.GameMode
 import app.rokada.core.GameSetup
@@ -42,7 +41,7 @@ class PlayTest : ScreenTest() {
         assertNull(piece("g1"))
         // What the screen draws is the core's board.
         assertEquals(Screens.view().board.pieces, board.view.scene.pieces)
-        val shown = Screens.all<TextView>(game.window.decorView).filter { it.isShown }.map { it.text.toString() }
+        val shown = Screens.shownTexts(game)
         for (text in listOf("1.", "e4", "e5", "2.", "Nf3")) assertTrue("$text is not in the move list: $shown", text in shown)
     }
 

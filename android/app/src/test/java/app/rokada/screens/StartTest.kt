@@ -93,7 +93,7 @@ class StartTest : ScreenTest() {
         assertEquals(PeerRole.HOST, peer.role)
         assertEquals(LinkState.PAIRING, peer.link)
         val code = peer.code!!
-        val shown = Screens.all<android.widget.TextView>(game.window.decorView).filter { it.isShown }.map { it.text.toString() }
+        val shown = Screens.shownTexts(game)
         assertTrue("the pairing code $code is not on screen: $shown", code in shown)
         assertTrue(
             "the port ${peer.port} is not on screen: $shown",

@@ -122,7 +122,7 @@ class WifiScreensTest : ScreenTest() {
         val join = typeIn("127.0.0.1:${peer.port}", wrong)
         val problem = join.getString(R.string.wifi_wrong_code)
         Screens.idleUntil("the refusal") {
-            Screens.all<TextView>(join.window.decorView).any { it.isShown && it.text.toString() == problem }
+            problem in Screens.shownTexts(join)
         }
         assertFalse(join.isFinishing)
         assertNull(shadowOf(join).peekNextStartedActivity())
@@ -164,7 +164,7 @@ class WifiScreensTest : ScreenTest() {
         Controls.press(host.activity, host.activity.getString(R.string.android_wifi_new_code))
         val after = host.view.peer!!.code
         assertTrue("the code did not change", before != after)
-        assertTrue(Screens.all<TextView>(host.activity.window.decorView).any { it.isShown && it.text.toString() == after })
+        assertTrue(after in Screens.shownTexts(host.activity))
 
         Controls.choose(host.activity, host.activity.getString(R.string.wifi_leave))
         assertTrue(host.activity.isFinishing)
@@ -180,7 +180,7 @@ class WifiScreensTest : ScreenTest() {
         Controls.confirm()
         assertTrue(joiner.activity.isFinishing)
         Screens.idleUntil("the host to hear it") { host.view.peer!!.link == app.rokada.core.LinkState.CLOSED }
-        val shown = Screens.all<TextView>(host.activity.window.decorView).filter { it.isShown }.map { it.text.toString() }
+        val shown = Screens.shownTexts(host.activity)
         assertTrue("$shown", host.activity.getString(R.string.android_wifi_closed) in shown)
     }
 }

@@ -6,6 +6,7 @@ import android.content.Intent
 import android.os.Looper
 import android.view.View
 import android.view.ViewGroup
+import android.widget.TextView
 import app.rokada.core.Game
 import app.rokada.core.GameSetup
 import app.rokada.core.GameView
@@ -123,6 +124,10 @@ object Screens {
         walk(root)
         return found
     }
+
+    /** The texts of every text view the player can see on [activity]'s screen. */
+    fun shownTexts(activity: Activity): List<String> =
+        all<TextView>(activity.window.decorView).filter { it.isShown }.map { it.text.toString() }
 
     inline fun <reified T : View> one(root: View): T {
         val found = all<T>(root)

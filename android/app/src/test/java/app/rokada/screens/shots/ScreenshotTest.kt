@@ -4,7 +4,6 @@ import android.app.Activity
 import android.content.Intent
 import android.graphics.Bitmap
 import android.widget.EditText
-import android.widget.TextView
 import app.rokada.R
 import app.rokada.core.Game
 import app.rokada.core.GameAction
@@ -187,10 +186,7 @@ class ScreenshotTest : ScreenTest() {
             }
             Screens.settle()
             val banner = screen.getString(R.string.wifi_reconnecting)
-            assertTrue(
-                "no '$banner' on the screen",
-                Screens.all<TextView>(screen.window.decorView).any { it.isShown && it.text.toString() == banner },
-            )
+            assertTrue("no '$banner' on the screen", banner in Screens.shownTexts(screen))
             return Pixels.of(screen)
         } finally {
             relay.close()
