@@ -70,6 +70,7 @@ impl Level {
             _ => (None, None, true, 0, 0, 0.0),
         };
         LevelParams {
+            network: self.0 == 10,
             max_depth,
             max_nodes,
             quiescence,
@@ -97,6 +98,9 @@ impl fmt::Display for Level {
 /// What a level allows the search to do.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct LevelParams {
+    /// Whether the network evaluates (full strength) rather than the
+    /// hand-written evaluation the weaker levels were measured with.
+    pub network: bool,
     /// Depth cap, on top of the caller's limits.
     pub max_depth: Option<u32>,
     /// Node cap, on top of the caller's limits.

@@ -11,6 +11,7 @@ mod book;
 mod eval;
 mod human;
 mod levels;
+pub mod nnue;
 mod ordering;
 mod rng;
 mod search;
@@ -157,6 +158,8 @@ pub struct Engine {
     tt: tt::TranspositionTable,
     heuristics: ordering::Heuristics,
     use_book: bool,
+    /// Full strength's network in place of the shipped one.
+    network: Option<Box<nnue::Network>>,
 }
 
 impl Engine {
@@ -170,7 +173,13 @@ impl Engine {
             tt: tt::TranspositionTable::new(hash_mb),
             heuristics: ordering::Heuristics::new(),
             use_book: true,
+            network: None,
         }
+    }
+
+    /// The network full strength evaluates with; `None` for the shipped one.
+    pub fn set_network(&mut self, network: Option<nnue::Network>) {
+        self.network = network.map(Box::new);
     }
 
     /// Resizes (and clears) the transposition table.
@@ -181,6 +190,18 @@ impl Engine {
     /// Whether moves may come from the built-in opening book (default on).
     pub fn set_use_book(&mut self, use_book: bool) {
         self.use_book = use_book;
+    }
+
+    /// Full strength's static evaluation of `position` in centipawns for
+    /// the side to move: its network's, with the hand-written evaluation's
+    /// endgame knowledge.
+    pub fn network_eval(&self, position: &Chess) -> i32 {
+        let network: &nnue::Network = match &self.network {
+            Some(network) => network,
+            None => nnue::Network::embedded(),
+        };
+        let accumulator = nnue::Accumulator::new(network, position.board());
+        eval::evaluate_with(network, &accumulator, position)
     }
 
     /// Forgets everything learnt, for a new game.
@@ -236,7 +257,13 @@ impl Engine {
         }
         let params = level.params();
         let deadline = time::plan(limits, &params, position);
+        let network = match (&self.network, params.network) {
+            (_, false) => None,
+            (Some(network), true) => Some(&**network),
+            (None, true) => Some(nnue::Network::embedded()),
+        };
         let request = search::Request {
+            network,
             position,
             history,
             limits,
@@ -254,9 +281,10 @@ impl Engine {
     }
 }
 
-/// The static evaluation of `position` in centipawns for the side to move,
-/// without any search: what the search sees in a quiet position. For
-/// tools (the UCI `eval` command, the evaluation's tuning script).
+/// The hand-written static evaluation of `position` in centipawns for the
+/// side to move, without any search: what the search of levels 1 to 9 sees
+/// in a quiet position. For tools (the UCI `eval` command, the evaluation's
+/// tuning script).
 pub fn static_eval(position: &Chess) -> i32 {
     eval::evaluate(position)
 }

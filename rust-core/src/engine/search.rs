@@ -7,9 +7,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position, Rank, Role};
 
-use super::eval::{PIECE_VALUE, evaluate};
+use super::eval::{PIECE_VALUE, evaluate, evaluate_with};
 use super::human::choose_human_like;
 use super::levels::LevelParams;
+use super::nnue::{Accumulator, Network};
 use super::ordering::{
     Context, HISTORY_MAX, Heuristics, MAX_PLY, Picker, Staged, encode, piece_to, see,
 };
@@ -24,6 +25,8 @@ const MATE: i32 = 31_000;
 pub(super) const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 
 pub struct Request<'a> {
+    /// The network that evaluates, if the level uses one.
+    pub network: Option<&'a Network>,
     pub position: &'a Chess,
     pub history: &'a [u64],
     pub limits: &'a Limits,
@@ -115,9 +118,28 @@ struct Searcher<'a> {
     /// The iteration's depth, which bounds how far extensions may reach.
     root_depth: i32,
     pv: Vec<Vec<Move>>,
+    /// The network that evaluates, if the level uses one, and its
+    /// accumulators by ply.
+    network: Option<&'a Network>,
+    accumulators: Vec<Accumulator>,
 }
 
 impl Searcher<'_> {
+    fn evaluate(&self, pos: &Chess, ply: usize) -> i32 {
+        match self.network {
+            Some(network) => evaluate_with(network, &self.accumulators[ply], pos),
+            None => evaluate(pos),
+        }
+    }
+
+    /// The accumulators of the position after `us` plays `m` at `ply`.
+    fn play_on_network(&mut self, ply: usize, us: Color, m: Move) {
+        if let Some(network) = self.network {
+            let (parent, child) = self.accumulators.split_at_mut(ply + 1);
+            child[0].play(network, &parent[ply], us, m);
+        }
+    }
+
     fn check_abort(&mut self) -> bool {
         if self.aborted {
             return true;
@@ -208,7 +230,7 @@ impl Searcher<'_> {
                 return alpha;
             }
             if ply >= MAX_PLY - 1 {
-                return evaluate(pos);
+                return self.evaluate(pos, ply);
             }
         }
 
@@ -230,7 +252,7 @@ impl Searcher<'_> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            entry.map_or_else(|| evaluate(pos), |e| e.eval)
+            entry.map_or_else(|| self.evaluate(pos, ply), |e| e.eval)
         };
         self.evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
@@ -261,6 +283,10 @@ impl Searcher<'_> {
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let null_hash = self::hash(&null);
+                if self.network.is_some() {
+                    let (parent, child) = self.accumulators.split_at_mut(ply + 1);
+                    child[0].clone_from(&parent[ply]);
+                }
                 self.path.push(null_hash);
                 self.keys[ply] = None;
                 let score = -self.search(
@@ -362,6 +388,7 @@ impl Searcher<'_> {
             }
 
             let hash_after = child_hash(pos, hash, m, &child);
+            self.play_on_network(ply, us, m);
             self.path.push(hash_after);
             self.keys[ply] = Some(piece_to(us, m));
             let new_depth = depth - 1 + extension;
@@ -465,7 +492,7 @@ impl Searcher<'_> {
         self.pv[ply].clear();
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check { 0 } else { self.evaluate(pos, ply) };
         }
 
         // Capture searches share the table too (the weakest levels, which
@@ -491,13 +518,13 @@ impl Searcher<'_> {
                 return -MATE + ply as i32;
             }
             if !self.quiescence {
-                return evaluate(pos);
+                return self.evaluate(pos, ply);
             }
             best = -INFINITY;
             stand_pat = -INFINITY;
             moves
         } else {
-            stand_pat = entry.map_or_else(|| evaluate(pos), |e| e.eval);
+            stand_pat = entry.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
             if !self.quiescence || stand_pat >= beta {
                 return stand_pat;
             }
@@ -539,6 +566,7 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let hash_after = child_hash(pos, hash, m, &child);
+            self.play_on_network(ply, us, m);
             let score = -self.qsearch(&child, hash_after, ply + 1, -beta, -alpha);
             if self.aborted {
                 return 0;
@@ -590,6 +618,7 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let child_hash = child_hash(pos, hash, m, &child);
+            self.play_on_network(0, pos.turn(), m);
             self.path.push(child_hash);
             self.keys[0] = Some(piece_to(pos.turn(), m));
             let floor = if self.margin > 0 && best > -INFINITY {
@@ -675,7 +704,13 @@ pub fn run(
         excluded: [0; MAX_PLY + 1],
         root_depth: 0,
         pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+        network: None,
+        accumulators: Vec::new(),
     };
+    if let Some(network) = request.network {
+        s.network = Some(network);
+        s.accumulators = vec![Accumulator::new(network, pos.board()); MAX_PLY + 1];
+    }
 
     let tt_move = s.tt.probe(root_hash).map_or(0, |e| e.mv);
     let mut picker = Picker::new(
