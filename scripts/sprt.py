@@ -12,6 +12,11 @@ both engines' evaluations have settled are adjudicated.
     python3 scripts/sprt.py --new NEW --old OLD [--tc 2+0.02 | --movetime 0.1 | --nodes N]
                             [--elo0 0] [--elo1 10] [--alpha 0.05] [--beta 0.05]
                             [--max-games 4000] [--concurrency 1]
+                            [--new-option NAME=VALUE ...] [--old-option NAME=VALUE ...]
+
+--new-option and --old-option set a UCI option of one side only, for
+example `--new-option EvalFile=candidate.nnue` to play a network that is
+not built in yet.
 
 Prints the running result; the last line is the summary to record.
 """
@@ -60,9 +65,10 @@ def play_game(args, white_cmd, black_cmd, epd, seed):
     """White's score in one game (1, 0.5, 0) and whether a flag fell."""
     engines = {}
     try:
-        for color, command in ((chess.WHITE, white_cmd), (chess.BLACK, black_cmd)):
+        for color, (command, options) in ((chess.WHITE, white_cmd), (chess.BLACK, black_cmd)):
             engine = chess.engine.SimpleEngine.popen_uci(command, stderr=open(os.devnull, "w"))
-            engine.configure({"Level": 10, "OwnBook": False, "Hash": args.hash, "Seed": seed})
+            engine.configure({"Level": 10, "OwnBook": False, "Hash": args.hash, "Seed": seed,
+                              **options})
             engines[color] = engine
         board = chess.Board()
         board.set_epd(epd)
@@ -165,6 +171,8 @@ def main():
     parser.add_argument("--elo1", type=float, default=10.0)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
+    parser.add_argument("--new-option", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--old-option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--max-games", type=int, default=4000)
     parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument("--hash", type=int, default=16)
@@ -174,8 +182,8 @@ def main():
     if not (args.tc or args.movetime or args.nodes):
         args.tc = "2+0.02"
     args.base, args.inc = (float(x) for x in args.tc.split("+")) if args.tc else (0.0, 0.0)
-    args.new_cmd = [args.new, "uci"]
-    args.old_cmd = [args.old, "uci"]
+    args.new_cmd = ([args.new, "uci"], dict(o.split("=", 1) for o in args.new_option))
+    args.old_cmd = ([args.old, "uci"], dict(o.split("=", 1) for o in args.old_option))
 
     openings = load_openings(args.openings)
     random.Random(args.seed).shuffle(openings)

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use rokada_core::engine::nnue::Network;
 use rokada_core::engine::{ClockBudget, Engine, Level, Limits, Score, SearchInfo, static_eval};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -72,6 +73,7 @@ pub fn run() -> std::process::ExitCode {
                 say("option name Level type spin default 10 min 1 max 10");
                 say("option name OwnBook type check default true");
                 say("option name Seed type spin default 0 min 0 max 2147483647");
+                say("option name EvalFile type string default <built-in>");
                 say("uciok");
             }
             Some("isready") => say("readyok"),
@@ -93,10 +95,17 @@ pub fn run() -> std::process::ExitCode {
             },
             Some("go") => session.go(words),
             // As in Stockfish: the static evaluation, for tools that tune it.
-            Some("eval") => say(&format!(
-                "Evaluation: {} (centipawns for the side to move)",
-                static_eval(&session.game.position)
-            )),
+            Some("eval") => {
+                say(&format!(
+                    "Evaluation: {} (centipawns for the side to move)",
+                    static_eval(&session.game.position)
+                ));
+                let position = session.game.position.clone();
+                let network = session.engine_mut().network_eval(&position);
+                say(&format!(
+                    "Network evaluation: {network} (level 10, centipawns for the side to move)"
+                ));
+            }
             Some("stop") => session.finish_search(),
             Some("quit") => {
                 session.finish_search();
@@ -160,7 +169,25 @@ impl Session {
                     "info string error: Seed must be a number, not {value}"
                 )),
             },
+            "evalfile" => self.load_network(&value),
             _ => say(&format!("info string error: no option named {name}")),
+        }
+    }
+
+    /// Level 10's network from a file the trainer wrote (`<built-in>` for
+    /// the shipped one), so that a new network can be played without a
+    /// rebuild.
+    fn load_network(&mut self, path: &str) {
+        if path == "<built-in>" {
+            self.engine_mut().set_network(None);
+            return;
+        }
+        match std::fs::read(path) {
+            Ok(bytes) => match Network::from_bytes(&bytes) {
+                Ok(network) => self.engine_mut().set_network(Some(network)),
+                Err(e) => say(&format!("info string error: {path}: {e}")),
+            },
+            Err(e) => say(&format!("info string error: {path}: {e}")),
         }
     }
 
