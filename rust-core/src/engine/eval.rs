@@ -4,8 +4,6 @@
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
 
-use super::nnue::{Accumulator, Network};
-
 use super::weights::{
     BISHOP_PAIR, DOUBLED_PAWN, HANGING, ISOLATED_PAWN, KING_ADVANCED, MOBILITY,
     PASSED_KING_DISTANCE, PASSED_PAWN, PST, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, SHELTER,
@@ -134,35 +132,6 @@ pub fn evaluate(pos: &Chess) -> i32 {
         Color::White => score + tempo,
         Color::Black => -score + tempo,
     }
-}
-
-/// Scores beyond this are left to the search: the network's output is
-/// kept inside the range of ordinary scores.
-const NETWORK_LIMIT: i32 = 10_000;
-
-/// Evaluation of `pos` for the side to move: the hand-written evaluation
-/// corrected by `network`, whose accumulators of `pos` are `accumulator`.
-/// The hand-written evaluation alone decides drawn material and a bare
-/// king against mating material, which the network seldom saw (such games
-/// are decided long before) and which needs the mop-up's guidance to the
-/// edge. The score shrinks as the fifty-move rule draws near, so that the
-/// search prefers progress to shuffling.
-pub fn evaluate_with(network: &Network, accumulator: &Accumulator, pos: &Chess) -> i32 {
-    let board = pos.board();
-    if board.occupied().count() <= 4 && pos.is_insufficient_material() {
-        return 0;
-    }
-    let bare_king = |color: Color| board.by_color(color).count() == 1;
-    let mating = |color: Color| non_pawn_material(board, color) >= PIECE_VALUE[Role::Rook as usize];
-    if (bare_king(Color::White) && mating(Color::Black))
-        || (bare_king(Color::Black) && mating(Color::White))
-    {
-        return evaluate(pos);
-    }
-    let score = (evaluate(pos) + network.evaluate(accumulator, pos.turn()))
-        .clamp(-NETWORK_LIMIT, NETWORK_LIMIT);
-    let halfmoves = pos.halfmoves().min(100) as i32;
-    score * (200 - halfmoves) / 200
 }
 
 fn phase(board: &Board) -> i32 {
@@ -333,7 +302,7 @@ fn king_shelter(us: Color, king: Square, our_pawns: u64, their_pawns: u64) -> i3
     score
 }
 
-fn non_pawn_material(board: &Board, color: Color) -> i32 {
+pub(super) fn non_pawn_material(board: &Board, color: Color) -> i32 {
     let side = board.by_color(color);
     [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .into_iter()

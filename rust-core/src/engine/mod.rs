@@ -9,6 +9,7 @@
 
 mod book;
 mod eval;
+mod evaluator;
 mod human;
 mod levels;
 pub mod nnue;
@@ -201,7 +202,7 @@ impl Engine {
             None => nnue::Network::embedded(),
         };
         let accumulator = nnue::Accumulator::new(network, position.board());
-        eval::evaluate_with(network, &accumulator, position)
+        evaluator::evaluate_with(network, &accumulator, position)
     }
 
     /// Forgets everything learnt, for a new game.

@@ -7,16 +7,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position, Rank, Role};
 
-use super::eval::{PIECE_VALUE, evaluate, evaluate_with};
+use super::eval::PIECE_VALUE;
+use super::evaluator::Evaluator;
 use super::human::choose_human_like;
 use super::levels::LevelParams;
-use super::nnue::{Accumulator, Network};
+use super::nnue::Network;
 use super::ordering::{
     Context, HISTORY_MAX, Heuristics, MAX_PLY, Picker, Staged, encode, piece_to, see,
 };
 use super::rng::Rng;
 use super::time::Deadline;
-use super::tt::{Bound, Entry, TranspositionTable};
+use super::tt::{Bound, Entry, TranspositionTable, score_from_tt, score_to_tt};
 use super::{Limits, Score, SearchInfo, SearchResult};
 
 const INFINITY: i32 = 32_000;
@@ -43,26 +44,6 @@ pub fn hash(pos: &Chess) -> u64 {
 fn child_hash(pos: &Chess, hash: u64, m: Move, child: &Chess) -> u64 {
     pos.update_zobrist_hash(Zobrist64(hash), m, EnPassantMode::Legal)
         .map_or_else(|| self::hash(child), |z| z.0)
-}
-
-fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
 }
 
 pub fn public_score(score: i32) -> Score {
@@ -118,28 +99,10 @@ struct Searcher<'a> {
     /// The iteration's depth, which bounds how far extensions may reach.
     root_depth: i32,
     pv: Vec<Vec<Move>>,
-    /// The network that evaluates, if the level uses one, and its
-    /// accumulators by ply.
-    network: Option<&'a Network>,
-    accumulators: Vec<Accumulator>,
+    evaluator: Evaluator<'a>,
 }
 
 impl Searcher<'_> {
-    fn evaluate(&self, pos: &Chess, ply: usize) -> i32 {
-        match self.network {
-            Some(network) => evaluate_with(network, &self.accumulators[ply], pos),
-            None => evaluate(pos),
-        }
-    }
-
-    /// The accumulators of the position after `us` plays `m` at `ply`.
-    fn play_on_network(&mut self, ply: usize, us: Color, m: Move) {
-        if let Some(network) = self.network {
-            let (parent, child) = self.accumulators.split_at_mut(ply + 1);
-            child[0].play(network, &parent[ply], us, m);
-        }
-    }
-
     fn check_abort(&mut self) -> bool {
         if self.aborted {
             return true;
@@ -230,7 +193,7 @@ impl Searcher<'_> {
                 return alpha;
             }
             if ply >= MAX_PLY - 1 {
-                return self.evaluate(pos, ply);
+                return self.evaluator.evaluate(pos, ply);
             }
         }
 
@@ -252,7 +215,7 @@ impl Searcher<'_> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            entry.map_or_else(|| self.evaluate(pos, ply), |e| e.eval)
+            entry.map_or_else(|| self.evaluator.evaluate(pos, ply), |e| e.eval)
         };
         self.evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
@@ -283,10 +246,7 @@ impl Searcher<'_> {
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let null_hash = self::hash(&null);
-                if self.network.is_some() {
-                    let (parent, child) = self.accumulators.split_at_mut(ply + 1);
-                    child[0].clone_from(&parent[ply]);
-                }
+                self.evaluator.pass(ply);
                 self.path.push(null_hash);
                 self.keys[ply] = None;
                 let score = -self.search(
@@ -388,7 +348,7 @@ impl Searcher<'_> {
             }
 
             let hash_after = child_hash(pos, hash, m, &child);
-            self.play_on_network(ply, us, m);
+            self.evaluator.play(ply, us, m);
             self.path.push(hash_after);
             self.keys[ply] = Some(piece_to(us, m));
             let new_depth = depth - 1 + extension;
@@ -492,7 +452,11 @@ impl Searcher<'_> {
         self.pv[ply].clear();
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { self.evaluate(pos, ply) };
+            return if in_check {
+                0
+            } else {
+                self.evaluator.evaluate(pos, ply)
+            };
         }
 
         // Capture searches share the table too (the weakest levels, which
@@ -518,13 +482,13 @@ impl Searcher<'_> {
                 return -MATE + ply as i32;
             }
             if !self.quiescence {
-                return self.evaluate(pos, ply);
+                return self.evaluator.evaluate(pos, ply);
             }
             best = -INFINITY;
             stand_pat = -INFINITY;
             moves
         } else {
-            stand_pat = entry.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
+            stand_pat = entry.map_or_else(|| self.evaluator.evaluate(pos, ply), |e| e.eval);
             if !self.quiescence || stand_pat >= beta {
                 return stand_pat;
             }
@@ -566,7 +530,7 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let hash_after = child_hash(pos, hash, m, &child);
-            self.play_on_network(ply, us, m);
+            self.evaluator.play(ply, us, m);
             let score = -self.qsearch(&child, hash_after, ply + 1, -beta, -alpha);
             if self.aborted {
                 return 0;
@@ -618,7 +582,7 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let child_hash = child_hash(pos, hash, m, &child);
-            self.play_on_network(0, pos.turn(), m);
+            self.evaluator.play(0, pos.turn(), m);
             self.path.push(child_hash);
             self.keys[0] = Some(piece_to(pos.turn(), m));
             let floor = if self.margin > 0 && best > -INFINITY {
@@ -704,13 +668,8 @@ pub fn run(
         excluded: [0; MAX_PLY + 1],
         root_depth: 0,
         pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
-        network: None,
-        accumulators: Vec::new(),
+        evaluator: Evaluator::new(request.network, pos),
     };
-    if let Some(network) = request.network {
-        s.network = Some(network);
-        s.accumulators = vec![Accumulator::new(network, pos.board()); MAX_PLY + 1];
-    }
 
     let tt_move = s.tt.probe(root_hash).map_or(0, |e| e.mv);
     let mut picker = Picker::new(

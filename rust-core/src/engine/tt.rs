@@ -1,5 +1,7 @@
 //! Transposition table: one slot per index, replaced by depth and age.
 
+use super::search::MATE_BOUND;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
     Exact,
@@ -136,6 +138,29 @@ impl TranspositionTable {
             .filter(|s| s.meta & 3 != 0 && s.meta >> 2 == self.age)
             .count();
         (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+/// A score as the table keeps it: a mate counted from the node, not the
+/// root, so that it holds wherever the position recurs.
+pub(super) fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score as seen from a node `ply` plies below the root.
+pub(super) fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
     }
 }
 
