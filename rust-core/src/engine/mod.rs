@@ -161,6 +161,9 @@ pub struct Engine {
     use_book: bool,
     /// Full strength's network in place of the shipped one.
     network: Option<Box<nnue::Network>>,
+    /// Whether the table's evaluations are the network's (level 10) or
+    /// the hand-written evaluation's.
+    table_by_network: bool,
 }
 
 impl Engine {
@@ -175,12 +178,15 @@ impl Engine {
             heuristics: ordering::Heuristics::new(),
             use_book: true,
             network: None,
+            table_by_network: false,
         }
     }
 
     /// The network full strength evaluates with; `None` for the shipped one.
+    /// The table is cleared: its evaluations are the old network's.
     pub fn set_network(&mut self, network: Option<nnue::Network>) {
         self.network = network.map(Box::new);
+        self.tt.clear();
     }
 
     /// Resizes (and clears) the transposition table.
@@ -194,8 +200,8 @@ impl Engine {
     }
 
     /// Full strength's static evaluation of `position` in centipawns for
-    /// the side to move: its network's, with the hand-written evaluation's
-    /// endgame knowledge.
+    /// the side to move: the hand-written evaluation corrected by the
+    /// network.
     pub fn network_eval(&self, position: &Chess) -> i32 {
         let network: &nnue::Network = match &self.network {
             Some(network) => network,
@@ -258,6 +264,12 @@ impl Engine {
         }
         let params = level.params();
         let deadline = time::plan(limits, &params, position);
+        if params.network != self.table_by_network {
+            // A level that evaluates otherwise would read the other
+            // evaluation's scores from the table.
+            self.tt.clear();
+            self.table_by_network = params.network;
+        }
         let network = match (&self.network, params.network) {
             (_, false) => None,
             (Some(network), true) => Some(&**network),
