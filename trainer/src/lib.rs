@@ -47,7 +47,7 @@ fn rate_at(options: &Options, epoch: usize) -> f32 {
 /// Shuffles in place (Fisher-Yates).
 pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
     for i in (1..items.len()).rev() {
-        items.swap(i, rng.below(i + 1));
+        items.swap(i, model::below(rng, i + 1));
     }
 }
 

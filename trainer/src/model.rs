@@ -2,6 +2,7 @@
 //! the engine's integer network.
 
 use rokada_core::engine::nnue::{HIDDEN, INPUTS, Network, QA, QB};
+pub use rokada_core::engine::rng::Rng;
 
 use crate::data::{Sample, sigmoid};
 
@@ -23,31 +24,14 @@ const OUTPUT: usize = BIAS + HIDDEN;
 const OUTPUT_BIAS: usize = OUTPUT + 2 * HIDDEN;
 pub const PARAMS: usize = OUTPUT_BIAS + 1;
 
-/// A small seeded generator (SplitMix64) for the initial weights and the
-/// order of the samples.
-pub struct Rng(u64);
+/// Uniform in [-1, 1).
+fn symmetric(rng: &mut Rng) -> f32 {
+    (rng.next_u64() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+}
 
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [-1, 1).
-    fn symmetric(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
+/// Uniform in `0..n`.
+pub fn below(rng: &mut Rng, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
 }
 
 /// The accumulators' values of one sample, both sides, before clipping.
@@ -68,10 +52,10 @@ impl Model {
         let mut rng = Rng::new(seed);
         let mut params = vec![0.0; PARAMS];
         for w in &mut params[FEATURES..BIAS] {
-            *w = 0.1 * rng.symmetric();
+            *w = 0.1 * symmetric(&mut rng);
         }
         for w in &mut params[OUTPUT..OUTPUT_BIAS] {
-            *w = rng.symmetric() / (2.0 * HIDDEN as f32).sqrt();
+            *w = symmetric(&mut rng) / (2.0 * HIDDEN as f32).sqrt();
         }
         Model { params }
     }

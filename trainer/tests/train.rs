@@ -3,7 +3,7 @@
 
 use rokada_core::engine::nnue::{Accumulator, Network, SCALE};
 use rokada_trainer::data::Sample;
-use rokada_trainer::model::{Model, Rng};
+use rokada_trainer::model::{Model, Rng, below};
 use rokada_trainer::{Options, train};
 use shakmaty::{Chess, Color, Position, Role};
 
@@ -16,12 +16,12 @@ fn positions(count: usize, seed: u64) -> Vec<(Chess, i32)> {
     let mut out = Vec::new();
     while out.len() < count {
         let mut pos = Chess::default();
-        for _ in 0..(20 + rng.below(60)) {
+        for _ in 0..(20 + below(&mut rng, 60)) {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            pos.play_unchecked(moves[rng.below(moves.len())]);
+            pos.play_unchecked(moves[below(&mut rng, moves.len())]);
         }
         let value = |role: Role| match role {
             Role::Pawn => 100,

@@ -14,7 +14,7 @@ mod human;
 mod levels;
 pub mod nnue;
 mod ordering;
-mod rng;
+pub mod rng;
 mod search;
 mod time;
 mod tt;

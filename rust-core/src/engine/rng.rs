@@ -1,6 +1,7 @@
 //! A tiny deterministic generator (SplitMix64), so that a seed fixes every
-//! choice the engine makes.
+//! choice the engine makes (and the network trainer's).
 
+/// The generator's state.
 pub struct Rng(u64);
 
 impl Rng {
