@@ -203,10 +203,7 @@ impl Engine {
     /// the side to move: the hand-written evaluation corrected by the
     /// network.
     pub fn network_eval(&self, position: &Chess) -> i32 {
-        let network: &nnue::Network = match &self.network {
-            Some(network) => network,
-            None => nnue::Network::embedded(),
-        };
+        let network = chosen_network(&self.network);
         let accumulator = nnue::Accumulator::new(network, position.board());
         evaluator::evaluate_with(network, &accumulator, position)
     }
@@ -270,11 +267,7 @@ impl Engine {
             self.tt.clear();
             self.table_by_network = params.network;
         }
-        let network = match (&self.network, params.network) {
-            (_, false) => None,
-            (Some(network), true) => Some(&**network),
-            (None, true) => Some(nnue::Network::embedded()),
-        };
+        let network = params.network.then(|| chosen_network(&self.network));
         let request = search::Request {
             network,
             position,
@@ -300,6 +293,16 @@ impl Engine {
 /// tuning script).
 pub fn static_eval(position: &Chess) -> i32 {
     eval::evaluate(position)
+}
+
+/// The network full strength evaluates with: the one set, or the shipped one.
+/// A function of the field alone, so that the search may borrow the engine's
+/// other fields mutably beside it.
+fn chosen_network(set: &Option<Box<nnue::Network>>) -> &nnue::Network {
+    match set {
+        Some(network) => network,
+        None => nnue::Network::embedded(),
+    }
 }
 
 impl Default for Engine {
