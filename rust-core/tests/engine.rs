@@ -334,6 +334,66 @@ fn stop_ends_an_infinite_search() {
 }
 
 #[test]
+fn a_search_bounded_by_nodes_or_depth_ignores_extra_threads() {
+    // Helper threads would make the result depend on timing, so only
+    // searches that time bounds use them.
+    let pos = position("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8");
+    let stop = AtomicBool::new(false);
+    for limits in [Limits::nodes(20_000), Limits::depth(6)] {
+        let results: Vec<SearchResult> = [1, 3]
+            .into_iter()
+            .map(|threads| {
+                let mut engine = Engine::new(4);
+                engine.set_use_book(false);
+                engine.set_threads(threads);
+                engine
+                    .search(&pos, &[], &limits, Level::MAX, 0, &stop, |_| {})
+                    .expect("position has moves")
+            })
+            .collect();
+        assert_eq!(results[0], results[1], "{limits:?}");
+    }
+}
+
+#[test]
+fn stop_ends_a_search_on_several_threads() {
+    let pos = position("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8");
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let (progress, searching) = std::sync::mpsc::channel();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let searched = pos.clone();
+    std::thread::spawn(move || {
+        let mut engine = Engine::new(4);
+        engine.set_use_book(false);
+        engine.set_threads(3);
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let mut reported = 0;
+        let result = engine.search(&searched, &[], &limits, Level::MAX, 0, &flag, |info| {
+            reported = info.nodes;
+            let _ = progress.send(());
+        });
+        sender.send((result, reported)).expect("receiver waits");
+    });
+    // The limits only keep a broken stop from hanging the suite.
+    searching
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the search reports a finished depth");
+    stop.store(true, Ordering::SeqCst);
+    let (result, reported) = receiver
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the search stopped");
+    let result = result.expect("position has moves");
+    assert!(pos.is_legal(result.best_move));
+    // The total counts every thread's nodes, so it is never below what
+    // the last progress report counted.
+    assert!(result.nodes >= reported);
+}
+
+#[test]
 fn the_book_gives_variety_and_legal_moves() {
     let pos = Chess::default();
     let mut engine = Engine::new(1);

@@ -8,6 +8,7 @@
 //! or nodes are fully deterministic.
 
 mod book;
+mod deepening;
 mod eval;
 mod evaluator;
 mod human;
@@ -158,6 +159,10 @@ impl std::error::Error for SearchError {}
 pub struct Engine {
     tt: tt::TranspositionTable,
     heuristics: ordering::Heuristics,
+    /// The history tables of the helper threads, kept from move to move as
+    /// the main thread's are.
+    helpers: Vec<ordering::Heuristics>,
+    threads: usize,
     use_book: bool,
     /// Full strength's network in place of the shipped one.
     network: Option<Box<nnue::Network>>,
@@ -176,6 +181,8 @@ impl Engine {
         Engine {
             tt: tt::TranspositionTable::new(hash_mb),
             heuristics: ordering::Heuristics::new(),
+            helpers: Vec::new(),
+            threads: 1,
             use_book: true,
             network: None,
             table_by_network: false,
@@ -192,6 +199,22 @@ impl Engine {
     /// Resizes (and clears) the transposition table.
     pub fn set_hash_mb(&mut self, hash_mb: usize) {
         self.tt = tt::TranspositionTable::new(hash_mb);
+    }
+
+    /// How many threads a search may use (default one, at least one).
+    ///
+    /// Only searches that time bounds use more than one: a search bounded
+    /// by depth or nodes, as the weaker levels' are, stays on one thread
+    /// and so stays reproducible.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+        self.helpers.truncate(self.threads - 1);
+    }
+
+    /// The threads a phone's full-strength search should use: the cores
+    /// there are, up to four.
+    pub fn recommended_threads() -> usize {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(4))
     }
 
     /// Whether moves may come from the built-in opening book (default on).
@@ -212,6 +235,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.heuristics = ordering::Heuristics::new();
+        self.helpers.clear();
     }
 
     /// Chooses a move in `position`.
@@ -278,9 +302,17 @@ impl Engine {
             seed,
             stop,
         };
-        Ok(search::run(
+        let timed = limits.depth.is_none()
+            && limits.nodes.is_none()
+            && params.max_depth.is_none()
+            && params.max_nodes.is_none();
+        let helpers = if timed { self.threads - 1 } else { 0 };
+        self.helpers
+            .resize_with(helpers.max(self.helpers.len()), ordering::Heuristics::new);
+        Ok(deepening::run(
             &mut self.tt,
             &mut self.heuristics,
+            &mut self.helpers[..helpers],
             &request,
             &mut on_info,
         ))

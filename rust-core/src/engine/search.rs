@@ -1,6 +1,6 @@
-//! Iterative deepening principal-variation alpha-beta search with a
+//! Principal-variation alpha-beta search of one iteration, with a
 //! transposition table, quiescence search, null-move pruning, late-move
-//! reductions, check and singular extensions and aspiration windows.
+//! reductions, and check and singular extensions.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -9,22 +9,21 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position, Rank, Role
 
 use super::eval::PIECE_VALUE;
 use super::evaluator::Evaluator;
-use super::human::choose_human_like;
 use super::levels::LevelParams;
 use super::nnue::Network;
 use super::ordering::{
     Context, HISTORY_MAX, Heuristics, MAX_PLY, Picker, Staged, encode, piece_to, see,
 };
-use super::rng::Rng;
 use super::time::Deadline;
 use super::tt::{Bound, Entry, TranspositionTable, score_from_tt, score_to_tt};
-use super::{Limits, Score, SearchInfo, SearchResult};
+use super::{Limits, Score};
 
-const INFINITY: i32 = 32_000;
-const MATE: i32 = 31_000;
+pub(super) const INFINITY: i32 = 32_000;
+pub(super) const MATE: i32 = 31_000;
 /// Scores beyond this are forced mates.
 pub(super) const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 
+#[derive(Clone, Copy)]
 pub struct Request<'a> {
     /// The network that evaluates, if the level uses one.
     pub network: Option<&'a Network>,
@@ -34,6 +33,8 @@ pub struct Request<'a> {
     pub params: &'a LevelParams,
     pub deadline: Deadline,
     pub seed: u64,
+    /// Ends the search: the caller's flag, or on a helper thread the main
+    /// thread's signal that it is done.
     pub stop: &'a AtomicBool,
 }
 
@@ -77,18 +78,18 @@ pub(super) struct RootMove {
     pub(super) exact: bool,
 }
 
-struct Searcher<'a> {
-    tt: &'a mut TranspositionTable,
+pub(super) struct Searcher<'a> {
+    pub(super) tt: &'a TranspositionTable,
     stop: &'a AtomicBool,
-    deadline: Deadline,
+    pub(super) deadline: Deadline,
     node_limit: Option<u64>,
     quiescence: bool,
-    margin: i32,
-    nodes: u64,
-    seldepth: usize,
-    aborted: bool,
-    can_abort: bool,
-    heuristics: &'a mut Heuristics,
+    pub(super) margin: i32,
+    pub(super) nodes: u64,
+    pub(super) seldepth: usize,
+    pub(super) aborted: bool,
+    pub(super) can_abort: bool,
+    pub(super) heuristics: &'a mut Heuristics,
     /// Hashes of the game's positions followed by the current search path.
     path: Vec<u64>,
     evals: [i32; MAX_PLY + 1],
@@ -97,8 +98,8 @@ struct Searcher<'a> {
     /// The move a singularity test leaves out at each ply (0 for none).
     excluded: [u16; MAX_PLY + 1],
     /// The iteration's depth, which bounds how far extensions may reach.
-    root_depth: i32,
-    pv: Vec<Vec<Move>>,
+    pub(super) root_depth: i32,
+    pub(super) pv: Vec<Vec<Move>>,
     evaluator: Evaluator<'a>,
 }
 
@@ -565,7 +566,7 @@ impl Searcher<'_> {
 
     /// One iteration at the root. Every move scoring above `best - margin`
     /// gets an exact score, so that weaker levels can choose among them.
-    fn root(
+    pub(super) fn root(
         &mut self,
         pos: &Chess,
         hash: u64,
@@ -621,174 +622,42 @@ impl Searcher<'_> {
     }
 }
 
-pub fn run(
-    tt: &mut TranspositionTable,
-    heuristics: &mut Heuristics,
-    request: &Request<'_>,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    let pos = request.position;
-    let limits = request.limits;
-    let params = request.params;
-    tt.new_search();
-    heuristics.age();
-    let root_hash = hash(pos);
-    let mut path = Vec::with_capacity(request.history.len() + MAX_PLY + 2);
-    path.extend_from_slice(request.history);
-    path.push(root_hash);
-    let node_limit = match (limits.nodes, params.max_nodes) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    // A lapse of attention: this move is searched one step shallower.
-    let lapse = Rng::new(request.seed ^ root_hash ^ 0x1a95e).next_f64() < params.lapse;
-    let level_depth = params.max_depth.map(|d| if lapse { d - 1 } else { d });
-    let quiescence = params.quiescence && level_depth != Some(0);
-    let max_depth = match (limits.depth, level_depth) {
-        (Some(a), Some(b)) => a.min(b),
-        (a, b) => a.or(b).unwrap_or(MAX_PLY as u32 - 8),
-    }
-    .clamp(1, MAX_PLY as u32 - 8) as i32;
-
-    let mut s = Searcher {
-        tt,
-        stop: request.stop,
-        deadline: request.deadline,
-        node_limit,
-        quiescence,
-        margin: params.margin,
-        nodes: 0,
-        seldepth: 0,
-        aborted: false,
-        can_abort: false,
-        heuristics,
-        path,
-        evals: [0; MAX_PLY + 1],
-        keys: [None; MAX_PLY + 1],
-        excluded: [0; MAX_PLY + 1],
-        root_depth: 0,
-        pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
-        evaluator: Evaluator::new(request.network, pos),
-    };
-
-    let tt_move = s.tt.probe(root_hash).map_or(0, |e| e.mv);
-    let mut picker = Picker::new(
-        pos,
-        pos.legal_moves(),
-        tt_move,
-        &Context::default(),
-        s.heuristics,
-    );
-    let mut root_moves = Vec::with_capacity(picker.len());
-    while let Some(mv) = picker.next_move(s.heuristics) {
-        root_moves.push(RootMove {
-            mv,
-            score: -INFINITY,
-            exact: false,
-        });
-    }
-
-    let mut completed: Vec<RootMove> = root_moves.clone();
-    let mut best_move = root_moves[0].mv;
-    let mut best_score = -INFINITY;
-    let mut best_pv = vec![best_move];
-    let mut completed_depth = 0;
-    // Iterations in a row that completed with the same best move.
-    let mut stable = 0;
-    let mut settled_move = None;
-
-    for depth in 1..=max_depth {
-        s.can_abort = depth > 1;
-        s.root_depth = depth;
-        s.seldepth = 0;
-        let use_window = depth >= 5 && s.margin == 0 && best_score.abs() < MATE_BOUND;
-        let mut delta = 25;
-        let (mut alpha, mut beta) = if use_window {
-            (best_score - delta, best_score + delta)
-        } else {
-            (-INFINITY, INFINITY)
+impl<'a> Searcher<'a> {
+    /// A searcher for one thread. `stop` ends it: the caller's flag on the
+    /// main thread, the main thread's signal on a helper.
+    pub(super) fn new(
+        tt: &'a TranspositionTable,
+        heuristics: &'a mut Heuristics,
+        request: &Request<'a>,
+        quiescence: bool,
+    ) -> Searcher<'a> {
+        let pos = request.position;
+        let mut path = Vec::with_capacity(request.history.len() + MAX_PLY + 2);
+        path.extend_from_slice(request.history);
+        path.push(hash(pos));
+        let node_limit = match (request.limits.nodes, request.params.max_nodes) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         };
-        let mut score;
-        loop {
-            let (iteration_best, improved) =
-                s.root(pos, root_hash, &mut root_moves, depth, alpha, beta);
-            score = iteration_best;
-            if s.aborted {
-                // A move that beat the previous best in a completed comparison is kept.
-                if let Some(m) = improved
-                    && m != best_move
-                    && s.pv[0].first() == Some(&m)
-                {
-                    best_move = m;
-                    best_pv = s.pv[0].clone();
-                }
-                break;
-            }
-            if score <= alpha {
-                beta = (alpha + beta) / 2;
-                alpha = (score - delta).max(-INFINITY);
-            } else if score >= beta {
-                beta = (score + delta).min(INFINITY);
-                if let Some(m) = improved {
-                    best_move = m;
-                    best_pv = s.pv[0].clone();
-                }
-            } else {
-                break;
-            }
-            delta *= 2;
-            root_moves.sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        Searcher {
+            tt,
+            stop: request.stop,
+            deadline: request.deadline,
+            node_limit,
+            quiescence,
+            margin: request.params.margin,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            can_abort: false,
+            heuristics,
+            path,
+            evals: [0; MAX_PLY + 1],
+            keys: [None; MAX_PLY + 1],
+            excluded: [0; MAX_PLY + 1],
+            root_depth: 0,
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            evaluator: Evaluator::new(request.network, pos),
         }
-        if s.aborted {
-            break;
-        }
-        // Stable sort keeps the previous order among moves with equal bounds.
-        root_moves.sort_by_key(|rm| std::cmp::Reverse(rm.score));
-        completed.clone_from(&root_moves);
-        stable = if settled_move == Some(root_moves[0].mv) {
-            stable + 1
-        } else {
-            0
-        };
-        settled_move = Some(root_moves[0].mv);
-        best_move = root_moves[0].mv;
-        best_score = score;
-        best_pv = if s.pv[0].first() == Some(&best_move) {
-            s.pv[0].clone()
-        } else {
-            vec![best_move]
-        };
-        completed_depth = depth as u32;
-        on_info(&SearchInfo {
-            depth: depth as u32,
-            seldepth: s.seldepth as u32,
-            score: public_score(best_score),
-            nodes: s.nodes,
-            elapsed: s.deadline.start.elapsed(),
-            pv: best_pv.clone(),
-            hashfull: s.tt.hashfull(),
-        });
-        if best_score.abs() >= MATE_BOUND && (MATE - best_score.abs()) < depth {
-            // A mate found with this much depth to spare cannot get shorter.
-            if !limits.infinite && limits.depth.is_none() {
-                break;
-            }
-        }
-        if s.deadline.soft_reached(stable) || request.stop.load(Ordering::Relaxed) {
-            break;
-        }
-    }
-
-    let chosen = if params.temperature > 0 {
-        choose_human_like(pos, &completed, params, request.seed ^ root_hash)
-    } else {
-        best_move
-    };
-    SearchResult {
-        best_move: chosen,
-        score: Some(public_score(best_score)),
-        depth: completed_depth,
-        nodes: s.nodes,
-        pv: best_pv,
     }
 }
