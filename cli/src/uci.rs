@@ -16,6 +16,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
 
 const MAX_HASH_MB: usize = 1024;
+const MAX_THREADS: usize = 64;
 
 /// The game as the GUI last described it.
 #[derive(Debug)]
@@ -69,6 +70,9 @@ pub fn run() -> std::process::ExitCode {
                 say(&format!(
                     "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
                     Engine::DEFAULT_HASH_MB
+                ));
+                say(&format!(
+                    "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
                 ));
                 say("option name Level type spin default 10 min 1 max 10");
                 say("option name OwnBook type check default true");
@@ -148,6 +152,12 @@ impl Session {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.engine_mut().set_hash_mb(mb),
                 _ => say(&format!(
                     "info string error: Hash must be 1 to {MAX_HASH_MB}, not {value}"
+                )),
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.engine_mut().set_threads(n),
+                _ => say(&format!(
+                    "info string error: Threads must be 1 to {MAX_THREADS}, not {value}"
                 )),
             },
             "level" => match value.parse::<u8>().ok().map(Level::new) {
