@@ -34,8 +34,10 @@ pub(crate) struct Computer {
 
 impl Computer {
     pub(crate) fn new(level: Level, seed: u64) -> Computer {
+        let mut engine = Engine::new(Engine::DEFAULT_HASH_MB);
+        engine.set_threads(Engine::recommended_threads());
         Computer {
-            engine: Arc::new(Mutex::new(Engine::new(Engine::DEFAULT_HASH_MB))),
+            engine: Arc::new(Mutex::new(engine)),
             level,
             seed,
         }
