@@ -83,8 +83,8 @@ class Player:
         self.depth = depth  # fixed depth per move instead of the clock
 
 
-def rokada(binary, level):
-    return Player(f"Level {level}", [binary, "uci"], {"Level": level})
+def rokada(binary, level, threads):
+    return Player(f"Level {level}", [binary, "uci"], {"Level": level, "Threads": threads})
 
 
 def stockfish(binary, elo, on_clock, version):
@@ -261,13 +261,16 @@ def main():
                              "(e.g. 2400@10+0.1 or 2400@0.1); repeatable")
     parser.add_argument("--goal-games", type=int, default=0, help="games per goal match")
     parser.add_argument("--concurrency", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=1,
+                        help="Rokada's search threads (only level 10's timed searches use more than one); "
+                             "Stockfish always has one")
     parser.add_argument("--output", default="docs/strength.md")
     parser.add_argument("--command", default="scripts/strength.py", help="command line recorded in the report")
     args = parser.parse_args()
 
     first, last = (int(x) for x in args.levels.split("-"))
     sf_version, sf_min_elo, sf_max_elo = probe_stockfish(args.stockfish)
-    levels = {lv: rokada(args.rokada, lv) for lv in range(first, last + 1)}
+    levels = {lv: rokada(args.rokada, lv, args.threads) for lv in range(first, last + 1)}
     anchors = {}
     pairings = []
     for lv, player in levels.items():
