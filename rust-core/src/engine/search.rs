@@ -345,6 +345,10 @@ impl Searcher<'_> {
                     extension = 1;
                 } else if singular_beta >= beta {
                     return singular_beta;
+                } else if e.score >= beta {
+                    // Another move also holds near beta: the table's move
+                    // is not the only one, so it is searched a ply shallower.
+                    extension = -1;
                 }
             }
 
