@@ -1,5 +1,5 @@
 //! What a search evaluates with: the hand-written evaluation alone (levels
-//! 1 to 9) or corrected by the network (level 10), whose accumulators it
+//! 1 to 8) or corrected by the network (levels 9 and 10), whose accumulators it
 //! keeps for every ply of the search path.
 
 use shakmaty::{Chess, Color, Move, Position, Role};

@@ -70,7 +70,9 @@ impl Level {
             _ => (None, None, true, 0, 0, 0.0),
         };
         LevelParams {
-            network: self.0 == 10,
+            // Level 9 with the hand-written evaluation alone fell about 190
+            // short of its target at its node limit; see docs/strength.md.
+            network: self.0 >= 9,
             max_depth,
             max_nodes,
             quiescence,
@@ -98,8 +100,8 @@ impl fmt::Display for Level {
 /// What a level allows the search to do.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct LevelParams {
-    /// Whether the network evaluates (full strength) rather than the
-    /// hand-written evaluation the weaker levels were measured with.
+    /// Whether the network corrects the evaluation (levels 9 and 10) rather
+    /// than the hand-written evaluation alone (levels 1-8).
     pub network: bool,
     /// Depth cap, on top of the caller's limits.
     pub max_depth: Option<u32>,

@@ -164,9 +164,9 @@ pub struct Engine {
     helpers: Vec<ordering::Heuristics>,
     threads: usize,
     use_book: bool,
-    /// Full strength's network in place of the shipped one.
+    /// The network in place of the shipped one.
     network: Option<Box<nnue::Network>>,
-    /// Whether the table's evaluations are the network's (level 10) or
+    /// Whether the table's evaluations are the network's (levels 9, 10) or
     /// the hand-written evaluation's.
     table_by_network: bool,
 }
@@ -189,7 +189,7 @@ impl Engine {
         }
     }
 
-    /// The network full strength evaluates with; `None` for the shipped one.
+    /// The network levels 9 and 10 evaluate with; `None` for the shipped one.
     /// The table is cleared: its evaluations are the old network's.
     pub fn set_network(&mut self, network: Option<nnue::Network>) {
         self.network = network.map(Box::new);
@@ -327,7 +327,7 @@ pub fn static_eval(position: &Chess) -> i32 {
     eval::evaluate(position)
 }
 
-/// The network full strength evaluates with: the one set, or the shipped one.
+/// The network levels 9 and 10 evaluate with: the one set, or the shipped one.
 /// A function of the field alone, so that the search may borrow the engine's
 /// other fields mutably beside it.
 fn chosen_network(set: &Option<Box<nnue::Network>>) -> &nnue::Network {
