@@ -1,6 +1,6 @@
 //! What a search evaluates with: the hand-written evaluation alone (levels
-//! 1 to 8) or corrected by the network (levels 9 and 10), whose accumulators it
-//! keeps for every ply of the search path.
+//! 1 to 7) or corrected by the network (levels 8 to 10), whose accumulators
+//! it keeps for every ply of the search path.
 
 use shakmaty::{Chess, Color, Move, Position, Role};
 
