@@ -71,7 +71,7 @@ impl Level {
         };
         LevelParams {
             // Levels 8 and 9 with the hand-written evaluation alone fell about
-            // 120 and 190 short of their targets at their limits; see
+            // 100 and 190 short of their targets at their limits; see
             // docs/strength.md.
             network: self.0 >= 8,
             max_depth,
