@@ -1,6 +1,6 @@
-//! What a search evaluates with: the hand-written evaluation alone (levels
-//! 1 to 7) or corrected by the network (levels 8 to 10), whose accumulators
-//! it keeps for every ply of the search path.
+//! What a search evaluates with: the hand-written evaluation alone or
+//! corrected by the network (the levels `LevelParams::network` names), whose
+//! accumulators it keeps for every ply of the search path.
 
 use shakmaty::{Chess, Color, Move, Position, Role};
 

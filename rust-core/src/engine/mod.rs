@@ -189,7 +189,7 @@ impl Engine {
         }
     }
 
-    /// The network levels 8 to 10 evaluate with; `None` for the shipped one.
+    /// The network the strongest levels evaluate with; `None` for the shipped one.
     /// The table is cleared: its evaluations are the old network's.
     pub fn set_network(&mut self, network: Option<nnue::Network>) {
         self.network = network.map(Box::new);
@@ -327,7 +327,8 @@ pub fn static_eval(position: &Chess) -> i32 {
     eval::evaluate(position)
 }
 
-/// The network levels 8 to 10 evaluate with: the one set, or the shipped one.
+/// The network the strongest levels evaluate with: the one set, or the shipped
+/// one.
 /// A function of the field alone, so that the search may borrow the engine's
 /// other fields mutably beside it.
 fn chosen_network(set: &Option<Box<nnue::Network>>) -> &nnue::Network {

@@ -1,7 +1,8 @@
 //! The strongest levels' network: an efficiently updatable neural
 //! network (NNUE) trained here on positions scored by Stockfish
 //! (`scripts/nnue_data.py`, `trainer/`) to correct the hand-written
-//! evaluation, to which levels 8 to 10 add its output (`evaluator.rs`).
+//! evaluation, to which the strongest levels add its output (`evaluator.rs`,
+//! `LevelParams::network`).
 //!
 //! The network is a perspective network, 768 → 2 × [`HIDDEN`] → 1: each
 //! side has an accumulator of [`HIDDEN`] values, the sum of one weight row
