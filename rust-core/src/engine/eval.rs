@@ -182,41 +182,46 @@ fn side_terms(board: &Board, us: Color) -> (Terms, Attacks) {
     };
     attacks.all = attacks.pawns | board.king_of(us).map_or(0, |k| attacks::king_attacks(k).0);
 
-    for sq in ours {
-        let Some(role) = board.role_at(sq) else {
-            continue;
-        };
-        let rel = relative_sq(us, sq);
-        t.add_times(PST[role as usize - 1][rel], 1);
-        let reach = match role {
-            Role::Knight => attacks::knight_attacks(sq),
-            Role::Bishop => attacks::bishop_attacks(sq, occupied),
-            Role::Rook => attacks::rook_attacks(sq, occupied),
-            Role::Queen => attacks::queen_attacks(sq, occupied),
-            Role::Pawn | Role::King => continue,
+    for role in [Role::Pawn, Role::King] {
+        for sq in board.by_role(role) & ours {
+            t.add_times(PST[role as usize - 1][relative_sq(us, sq)], 1);
         }
-        .0;
-        attacks.all |= reach;
-        match role {
-            Role::Knight | Role::Bishop => attacks.minors |= reach,
-            Role::Rook => attacks.rooks |= reach,
-            _ => {}
-        }
-        let k = role as usize - 2;
-        let mobility = (reach & mobility_area).count_ones() as i32;
-        t.add_times(MOBILITY[k], mobility - MOBILITY_CENTRE[k]);
-        let hits = (reach & king_zone).count_ones() as i32;
-        if hits > 0 {
-            attackers += 1;
-            attack_units += KING_ATTACK_WEIGHT[k] * hits;
-        }
-        if role == Role::Rook {
-            let file = Bitboard::from_file(sq.file()).0;
-            if file & our_pawns == 0 {
-                if file & their_pawns == 0 {
-                    t.add_times(ROOK_OPEN_FILE, 1);
-                } else {
-                    t.add_times(ROOK_SEMI_OPEN_FILE, 1);
+    }
+    // Role by role, one bitboard each: no lookup of every square's piece.
+    for (k, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .enumerate()
+    {
+        for sq in board.by_role(role) & ours {
+            t.add_times(PST[role as usize - 1][relative_sq(us, sq)], 1);
+            let reach = match role {
+                Role::Knight => attacks::knight_attacks(sq),
+                Role::Bishop => attacks::bishop_attacks(sq, occupied),
+                Role::Rook => attacks::rook_attacks(sq, occupied),
+                _ => attacks::queen_attacks(sq, occupied),
+            }
+            .0;
+            attacks.all |= reach;
+            match role {
+                Role::Knight | Role::Bishop => attacks.minors |= reach,
+                Role::Rook => attacks.rooks |= reach,
+                _ => {}
+            }
+            let mobility = (reach & mobility_area).count_ones() as i32;
+            t.add_times(MOBILITY[k], mobility - MOBILITY_CENTRE[k]);
+            let hits = (reach & king_zone).count_ones() as i32;
+            if hits > 0 {
+                attackers += 1;
+                attack_units += KING_ATTACK_WEIGHT[k] * hits;
+            }
+            if role == Role::Rook {
+                let file = Bitboard::from_file(sq.file()).0;
+                if file & our_pawns == 0 {
+                    if file & their_pawns == 0 {
+                        t.add_times(ROOK_OPEN_FILE, 1);
+                    } else {
+                        t.add_times(ROOK_SEMI_OPEN_FILE, 1);
+                    }
                 }
             }
         }

@@ -419,13 +419,18 @@ impl Picker {
         Some(m)
     }
 
+    /// The first index from `start` on with the highest score.
     fn best_from(&self, start: usize) -> usize {
-        let mut best = start;
-        for i in start + 1..self.moves.len() {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
+        // Over a slice and without branches: this scan is the picker's
+        // whole cost at nodes that try every move.
+        let scores = &self.scores[start..self.moves.len()];
+        let mut best = 0;
+        let mut best_score = scores[0];
+        for (i, &score) in scores.iter().enumerate().skip(1) {
+            let better = score > best_score;
+            best = if better { i } else { best };
+            best_score = if better { score } else { best_score };
         }
-        best
+        start + best
     }
 }

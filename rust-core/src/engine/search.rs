@@ -353,6 +353,7 @@ impl Searcher<'_> {
             }
 
             let hash_after = child_hash(pos, hash, m, &child);
+            self.tt.prefetch(hash_after);
             self.evaluator.play(ply, us, m);
             self.path.push(hash_after);
             self.keys[ply] = Some(piece_to(us, m));
@@ -535,6 +536,7 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let hash_after = child_hash(pos, hash, m, &child);
+            self.tt.prefetch(hash_after);
             self.evaluator.play(ply, us, m);
             let score = -self.qsearch(&child, hash_after, ply + 1, -beta, -alpha);
             if self.aborted {

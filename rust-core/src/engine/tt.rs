@@ -114,6 +114,32 @@ impl TranspositionTable {
         &self.slots[((u128::from(key) * self.slots.len() as u128) >> 64) as usize]
     }
 
+    /// Asks the processor to fetch `key`'s slot into the cache: a probe a
+    /// few steps later then finds it there instead of waiting on memory,
+    /// which costs more than anything else a node does.
+    pub fn prefetch(&self, key: u64) {
+        let slot: *const Slot = self.slot(key);
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: SSE is part of every x86-64 processor, and a prefetch
+            // only hints the cache: it reads nothing and cannot fault.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+        }
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: PRFM only hints the cache: it reads nothing, writes
+        // nothing and cannot fault, whatever the address.
+        unsafe {
+            std::arch::asm!(
+                "prfm pldl1keep, [{0}]",
+                in(reg) slot,
+                options(nostack, preserves_flags, readonly)
+            );
+        }
+        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+        let _ = slot;
+    }
+
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let data = self.slot(key).read(key)?;
         let bound = match meta(data) & 3 {
