@@ -309,21 +309,41 @@ impl Accumulator {
     pub fn play(&mut self, network: &Network, parent: &Accumulator, us: Color, m: Move) {
         let change = Change::of(us, m);
         for perspective in Color::ALL {
+            let row = |&(color, role, square): &(Color, Role, Square)| {
+                &network.feature_weights[feature(perspective, color, role, square)]
+            };
             let side = &mut self.values[perspective as usize];
-            *side = parent.values[perspective as usize];
-            for &(color, role, square) in &change.off[..change.offs] {
-                sub(
-                    side,
-                    &network.feature_weights[feature(perspective, color, role, square)],
-                );
-            }
-            for &(color, role, square) in &change.on[..change.ons] {
-                add(
-                    side,
-                    &network.feature_weights[feature(perspective, color, role, square)],
-                );
+            let from = &parent.values[perspective as usize];
+            // The usual moves in one pass over the values.
+            match (&change.off[..change.offs], &change.on[..change.ons]) {
+                ([off], [on]) => sub_add(side, from, row(off), row(on)),
+                ([off, captured], [on]) => {
+                    sub_add(side, from, row(off), row(on));
+                    sub(side, row(captured));
+                }
+                (offs, ons) => {
+                    *side = *from;
+                    for off in offs {
+                        sub(side, row(off));
+                    }
+                    for on in ons {
+                        add(side, row(on));
+                    }
+                }
             }
         }
+    }
+}
+
+/// `values = from - off + on`.
+fn sub_add(
+    values: &mut [i16; HIDDEN],
+    from: &[i16; HIDDEN],
+    off: &[i16; HIDDEN],
+    on: &[i16; HIDDEN],
+) {
+    for (((v, &f), &o), &n) in values.iter_mut().zip(from).zip(off).zip(on) {
+        *v = f.wrapping_sub(o).wrapping_add(n);
     }
 }
 
