@@ -182,23 +182,16 @@ fn side_terms(board: &Board, us: Color) -> (Terms, Attacks) {
     };
     attacks.all = attacks.pawns | board.king_of(us).map_or(0, |k| attacks::king_attacks(k).0);
 
-    for role in [Role::Pawn, Role::King] {
-        for sq in board.by_role(role) & ours {
-            t.add_times(PST[role as usize - 1][relative_sq(us, sq)], 1);
-        }
-    }
     // Role by role, one bitboard each: no lookup of every square's piece.
-    for (k, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .into_iter()
-        .enumerate()
-    {
+    for role in Role::ALL {
         for sq in board.by_role(role) & ours {
             t.add_times(PST[role as usize - 1][relative_sq(us, sq)], 1);
             let reach = match role {
                 Role::Knight => attacks::knight_attacks(sq),
                 Role::Bishop => attacks::bishop_attacks(sq, occupied),
                 Role::Rook => attacks::rook_attacks(sq, occupied),
-                _ => attacks::queen_attacks(sq, occupied),
+                Role::Queen => attacks::queen_attacks(sq, occupied),
+                Role::Pawn | Role::King => continue,
             }
             .0;
             attacks.all |= reach;
@@ -207,6 +200,7 @@ fn side_terms(board: &Board, us: Color) -> (Terms, Attacks) {
                 Role::Rook => attacks.rooks |= reach,
                 _ => {}
             }
+            let k = role as usize - 2;
             let mobility = (reach & mobility_area).count_ones() as i32;
             t.add_times(MOBILITY[k], mobility - MOBILITY_CENTRE[k]);
             let hits = (reach & king_zone).count_ones() as i32;
