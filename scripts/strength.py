@@ -16,7 +16,8 @@ UCI_Elo, search to the depth at which Stockfish picks its weakened move
 that their strength does not depend on how busy the machine is.
 
 Ratings are fitted by maximum likelihood with the anchors fixed at their
-UCI_Elo and written with 95% error bars to a Markdown report.
+UCI_Elo and written with 95% error bars to a Markdown report
+(target/strength-report.md unless --output says otherwise).
 """
 
 import argparse
@@ -264,7 +265,9 @@ def main():
     parser.add_argument("--threads", type=int, default=1,
                         help="Rokada's search threads (only level 10's timed searches use more than one); "
                              "Stockfish always has one")
-    parser.add_argument("--output", default="docs/strength.md")
+    # docs/strength.md is the record of every run, put together by hand;
+    # a run's report goes beside the build so that it never overwrites it.
+    parser.add_argument("--output", default="target/strength-report.md")
     parser.add_argument("--command", default="scripts/strength.py", help="command line recorded in the report")
     args = parser.parse_args()
 
@@ -405,6 +408,7 @@ def main():
         lines.append(f"| {a.name} | {b.name} | {score:g} | {games} | {100 * score / games:.0f} | "
                      f"{describe_tc(tc)} vs {opponent_tc} | {' / '.join(map(str, pairing_falls[(a.name, b.name)]))} |")
     text = "\n".join(lines) + "\n"
+    os.makedirs(os.path.dirname(args.output) or ".", exist_ok=True)
     with open(args.output, "w") as out:
         out.write(text)
     print(text)

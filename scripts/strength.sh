@@ -1,13 +1,14 @@
 #!/bin/sh
 # Measures the strength of every level against Stockfish and neighbouring
-# levels and writes docs/strength.md. Matches are slow: choose the size.
+# levels and writes a report, target/strength-report.md, from which
+# docs/strength.md is kept. Matches are slow: choose the size.
 #
 #   scripts/strength.sh [--games N] [--tc BASE+INC|SECONDS] [--goal-games N] [--goal ELO@TC]...
 #                       [--levels A-B] [--concurrency N] [--output FILE]
 #
 # A time control is a clock (10+0.1) or seconds per move (0.1). Defaults: 20
 # games per pairing, Rokada at 10+0.1, levels 1-10, no goal match, one game
-# at a time, the report in docs/strength.md.
+# at a time, the report in target/strength-report.md.
 set -eu
 cd "$(dirname "$0")/.."
 
