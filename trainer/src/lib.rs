@@ -51,15 +51,15 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
     }
 }
 
-/// Trains a model on `train`, measuring it on `validation` after every
+/// Trains `model` on `train`, measuring it on `validation` after every
 /// epoch, which is reported to `report`.
 pub fn train(
+    mut model: Model,
     train: &mut [Sample],
     validation: &[Sample],
     options: &Options,
     mut report: impl FnMut(&Epoch),
 ) -> Model {
-    let mut model = Model::new(options.seed);
     let mut adam = Adam::new();
     let mut rng = Rng::new(options.seed ^ 0x5eed);
     let threads = options.threads.max(1);

@@ -2,15 +2,19 @@
 //!
 //!     rokada-train --output rust-core/src/engine/rokada.nnue [--epochs 20]
 //!                  [--batch 16384] [--rate 0.001] [--lambda 0.3]
-//!                  [--validation 0.02] [--threads 2] [--seed 1] [--no-mirror] DATA...
+//!                  [--validation 0.02] [--threads 2] [--seed 1] [--no-mirror]
+//!                  [--from NETWORK] DATA...
 //!
 //! DATA are files of `FEN;CENTIPAWNS;RESULT` lines (`scripts/nnue_data.py`).
+//! With `--from`, training starts from that network file instead of random
+//! weights, so that new data adds to what a network has learnt.
 //! Positions in which no side may castle are also trained on with files a-h
 //! reversed (a position's twin is worth the same), unless `--no-mirror`.
 
 use std::process::ExitCode;
 
-use rokada_trainer::model::Rng;
+use rokada_core::engine::nnue::Network;
+use rokada_trainer::model::{Model, Rng};
 use rokada_trainer::{Options, data, shuffle, train};
 
 struct Args {
@@ -19,6 +23,7 @@ struct Args {
     lambda: f32,
     validation: f64,
     mirror: bool,
+    from: Option<String>,
     options: Options,
 }
 
@@ -30,6 +35,7 @@ fn parse_args() -> Result<Args, lexopt::Error> {
         lambda: 0.3,
         validation: 0.02,
         mirror: true,
+        from: None,
         options: Options {
             epochs: 20,
             batch: 16_384,
@@ -50,6 +56,7 @@ fn parse_args() -> Result<Args, lexopt::Error> {
             Long("lambda") => args.lambda = parser.value()?.parse()?,
             Long("validation") => args.validation = parser.value()?.parse()?,
             Long("no-mirror") => args.mirror = false,
+            Long("from") => args.from = Some(parser.value()?.string()?),
             Value(path) => args.inputs.push(path.string()?),
             _ => return Err(arg.unexpected()),
         }
@@ -67,6 +74,22 @@ fn main() -> ExitCode {
             eprintln!("rokada-train: {e}");
             return ExitCode::from(2);
         }
+    };
+    let model = match &args.from {
+        None => Model::new(args.options.seed),
+        Some(path) => match std::fs::read(path) {
+            Ok(bytes) => match Network::from_bytes(&bytes) {
+                Ok(network) => Model::from_network(&network),
+                Err(e) => {
+                    eprintln!("rokada-train: {path}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            },
+            Err(e) => {
+                eprintln!("rokada-train: {path}: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
     };
     let mut samples = Vec::new();
     for path in &args.inputs {
@@ -106,13 +129,22 @@ fn main() -> ExitCode {
         println!("{} mirrored twins added", twins.len());
         training.extend(twins);
     }
-    let model = train(&mut training, &validation, &args.options, |epoch| {
+    if args.from.is_some() {
+        println!("held out before training {:.6}", model.loss(&validation));
+    }
+    let model = train(model, &mut training, &validation, &args.options, |epoch| {
         println!(
             "epoch {:3}: train {:.6}, held out {:.6}, {:.1} s",
             epoch.number, epoch.train_loss, epoch.validation_loss, epoch.seconds
         );
     });
-    if let Err(e) = std::fs::write(&args.output, model.quantize().to_bytes()) {
+    let network = model.quantize();
+    // What the engine will see: the weights rounded to its integers.
+    println!(
+        "held out, quantised {:.6}",
+        Model::from_network(&network).loss(&validation)
+    );
+    if let Err(e) = std::fs::write(&args.output, network.to_bytes()) {
         eprintln!("rokada-train: {}: {e}", args.output);
         return ExitCode::FAILURE;
     }

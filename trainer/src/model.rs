@@ -60,6 +60,27 @@ impl Model {
         Model { params }
     }
 
+    /// The model whose quantisation is `network`: training goes on from a
+    /// network already trained, on data it has not seen.
+    pub fn from_network(network: &Network) -> Model {
+        // A network file holds the weights in this model's order: i16s
+        // after the header, the output's bias as an i32 at the end.
+        let bytes = network.to_bytes();
+        let (head, tail) = bytes.split_at(bytes.len() - 4);
+        let body = &head[head.len() - 2 * OUTPUT_BIAS..];
+        let mut params: Vec<f32> = body
+            .chunks_exact(2)
+            .enumerate()
+            .map(|(at, b)| {
+                let scale = if at < OUTPUT { QA } else { QB };
+                f32::from(i16::from_le_bytes([b[0], b[1]])) / scale as f32
+            })
+            .collect();
+        let bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        params.push(bias as f32 / (QA * QB) as f32);
+        Model { params }
+    }
+
     fn hidden(&self, sample: &Sample) -> Hidden {
         let bias = &self.params[BIAS..OUTPUT];
         let mut h = Hidden {

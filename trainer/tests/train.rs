@@ -69,7 +69,13 @@ fn training_lowers_the_error_and_the_written_network_scores_as_the_model() {
     };
     let before = Model::new(options.seed).loss(&validation);
     let mut epochs = Vec::new();
-    let model = train(&mut training, &validation, &options, |e| epochs.push(*e));
+    let model = train(
+        Model::new(options.seed),
+        &mut training,
+        &validation,
+        &options,
+        |e| epochs.push(*e),
+    );
     assert_eq!(epochs.len(), 40);
     let after = epochs.last().unwrap().validation_loss;
     assert!(after < before * 0.5, "held-out error {before} -> {after}");
@@ -91,4 +97,11 @@ fn training_lowers_the_error_and_the_written_network_scores_as_the_model() {
         mean < 8.0 && worst < 40.0,
         "mean {mean}, worst {worst} centipawns"
     );
+}
+
+#[test]
+fn a_network_read_back_as_a_model_quantises_to_the_same_network() {
+    let network = Network::embedded();
+    let model = Model::from_network(network);
+    assert_eq!(model.quantize().to_bytes(), network.to_bytes());
 }
