@@ -7,7 +7,7 @@
 //!
 //! DATA are files of `FEN;CENTIPAWNS;RESULT` lines (`scripts/nnue_data.py`).
 //! With `--from`, training starts from that network file instead of random
-//! weights, so that new data adds to what a network has learnt.
+//! weights.
 //! Positions in which no side may castle are also trained on with files a-h
 //! reversed (a position's twin is worth the same), unless `--no-mirror`.
 
@@ -77,19 +77,18 @@ fn main() -> ExitCode {
     };
     let model = match &args.from {
         None => Model::new(args.options.seed),
-        Some(path) => match std::fs::read(path) {
-            Ok(bytes) => match Network::from_bytes(&bytes) {
+        Some(path) => {
+            let network = std::fs::read(path)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()));
+            match network {
                 Ok(network) => Model::from_network(&network),
                 Err(e) => {
                     eprintln!("rokada-train: {path}: {e}");
                     return ExitCode::FAILURE;
                 }
-            },
-            Err(e) => {
-                eprintln!("rokada-train: {path}: {e}");
-                return ExitCode::FAILURE;
             }
-        },
+        }
     };
     let mut samples = Vec::new();
     for path in &args.inputs {
