@@ -60,8 +60,8 @@ impl Model {
         Model { params }
     }
 
-    /// The model whose quantisation is `network`: training goes on from a
-    /// network already trained, on data it has not seen.
+    /// The model whose quantisation is `network`: to go on training a
+    /// network, or to measure it as the engine will use it.
     pub fn from_network(network: &Network) -> Model {
         // A network file holds the weights in this model's order: i16s
         // after the header, the output's bias as an i32 at the end.
