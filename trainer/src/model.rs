@@ -63,21 +63,16 @@ impl Model {
     /// The model whose quantisation is `network`: to go on training a
     /// network, or to measure it as the engine will use it.
     pub fn from_network(network: &Network) -> Model {
-        // A network file holds the weights in this model's order: i16s
-        // after the header, the output's bias as an i32 at the end.
-        let bytes = network.to_bytes();
-        let (head, tail) = bytes.split_at(bytes.len() - 4);
-        let body = &head[head.len() - 2 * OUTPUT_BIAS..];
-        let mut params: Vec<f32> = body
-            .chunks_exact(2)
-            .enumerate()
-            .map(|(at, b)| {
-                let scale = if at < OUTPUT { QA } else { QB };
-                f32::from(i16::from_le_bytes([b[0], b[1]])) / scale as f32
-            })
-            .collect();
-        let bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
-        params.push(bias as f32 / (QA * QB) as f32);
+        let weights = network.quantized();
+        let scaled = |row: &[i16; HIDDEN], scale: i32| row.map(|w| f32::from(w) / scale as f32);
+        let mut params = Vec::with_capacity(PARAMS);
+        for row in weights.feature_weights.iter().chain([weights.feature_bias]) {
+            params.extend(scaled(row, QA));
+        }
+        for row in weights.output_weights {
+            params.extend(scaled(row, QB));
+        }
+        params.push(weights.output_bias as f32 / (QA * QB) as f32);
         Model { params }
     }
 

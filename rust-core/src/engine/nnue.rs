@@ -79,6 +79,16 @@ impl fmt::Display for NetworkError {
 
 impl std::error::Error for NetworkError {}
 
+/// A network's quantised weights, borrowed.
+pub struct Quantized<'a> {
+    /// One row per input.
+    pub feature_weights: &'a [[i16; HIDDEN]],
+    pub feature_bias: &'a [i16; HIDDEN],
+    /// The side to move's accumulator's weights, then the other side's.
+    pub output_weights: &'a [[i16; HIDDEN]; 2],
+    pub output_bias: i32,
+}
+
 /// A quantised network.
 pub struct Network {
     /// One row per input.
@@ -159,6 +169,17 @@ impl Network {
             output_weights,
             output_bias,
         })
+    }
+
+    /// The quantised weights, as [`Network::from_quantized`] takes them.
+    /// For the trainer.
+    pub fn quantized(&self) -> Quantized<'_> {
+        Quantized {
+            feature_weights: &self.feature_weights,
+            feature_bias: &self.feature_bias,
+            output_weights: &self.output_weights,
+            output_bias: self.output_bias,
+        }
     }
 
     /// The network as a file that [`Network::from_bytes`] reads.
